@@ -1,0 +1,156 @@
+package dev.twinstack.mocks;
+
+import java.util.Objects;
+
+/**
+ * How {@link MockServices} runs: where it listens, how slow each service answers and how
+ * many threads serve the load.
+ *
+ * @param bindAddress the address every server binds to, e.g. {@code 127.0.0.1}
+ * @param customersPort TCP port of the customers service (0 = a free random port)
+ * @param ordersPort TCP port of the orders service (0 = a free random port)
+ * @param recommendationsPort TCP port of the recommendations service (0 = a free random
+ * port)
+ * @param mongoPort TCP port of the embedded MongoDB (0 = a free random port)
+ * @param customersLatency latency added to every customers response
+ * @param ordersLatency latency added to every orders response
+ * @param recommendationsLatency latency added to every recommendations response
+ * @param asyncThreads threads per service that send delayed responses (at least 1); a
+ * delayed response holds no thread while it waits
+ * @param containerThreads Jetty threads per service that read requests and render
+ * responses (at least {@value #MIN_CONTAINER_THREADS})
+ */
+public record MockServicesOptions(String bindAddress, int customersPort, int ordersPort, int recommendationsPort,
+		int mongoPort, Latency customersLatency, Latency ordersLatency, Latency recommendationsLatency,
+		int asyncThreads, int containerThreads) {
+
+	/** Default bind address: loopback only. */
+	public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
+
+	/** Default TCP port of the embedded MongoDB. */
+	public static final int DEFAULT_MONGO_PORT = 27018;
+
+	/** Default number of threads per service sending delayed responses. */
+	public static final int DEFAULT_ASYNC_THREADS = 16;
+
+	/** Default number of Jetty threads per service. */
+	public static final int DEFAULT_CONTAINER_THREADS = 32;
+
+	/** Fewest Jetty threads a service can run with (acceptor, selector and workers). */
+	public static final int MIN_CONTAINER_THREADS = 8;
+
+	/** Accepted port values, as shown in error messages. */
+	static final String ACCEPTED_PORTS = "a whole number from 0 to 65535 (0 = a free random port)";
+
+	public MockServicesOptions {
+		if (bindAddress == null || bindAddress.isBlank()) {
+			throw new IllegalArgumentException("bind address must be an IP address or host name, e.g. 127.0.0.1");
+		}
+		requirePort("customers port", customersPort);
+		requirePort("orders port", ordersPort);
+		requirePort("recommendations port", recommendationsPort);
+		requirePort("mongo port", mongoPort);
+		Objects.requireNonNull(customersLatency, "customersLatency");
+		Objects.requireNonNull(ordersLatency, "ordersLatency");
+		Objects.requireNonNull(recommendationsLatency, "recommendationsLatency");
+		requireThreads("async threads", asyncThreads, 1);
+		requireThreads("container threads", containerThreads, MIN_CONTAINER_THREADS);
+	}
+
+	/**
+	 * The standalone defaults: loopback, ports 9081, 9082, 9083 and 27018, a fixed 100 ms
+	 * latency, {@value #DEFAULT_ASYNC_THREADS} async threads and
+	 * {@value #DEFAULT_CONTAINER_THREADS} container threads per service.
+	 * @return the default options
+	 */
+	public static MockServicesOptions defaults() {
+		return new MockServicesOptions(DEFAULT_BIND_ADDRESS, Downstream.CUSTOMERS.defaultPort(),
+				Downstream.ORDERS.defaultPort(), Downstream.RECOMMENDATIONS.defaultPort(), DEFAULT_MONGO_PORT,
+				Latency.DEFAULT, Latency.DEFAULT, Latency.DEFAULT, DEFAULT_ASYNC_THREADS, DEFAULT_CONTAINER_THREADS);
+	}
+
+	/**
+	 * Options for tests: loopback, free random ports, no latency.
+	 * @return the test options
+	 */
+	public static MockServicesOptions forTests() {
+		return new MockServicesOptions(DEFAULT_BIND_ADDRESS, 0, 0, 0, 0, Latency.NONE, Latency.NONE, Latency.NONE,
+				DEFAULT_ASYNC_THREADS, DEFAULT_CONTAINER_THREADS);
+	}
+
+	/**
+	 * Returns the configured port of a service.
+	 * @param service the service
+	 * @return its TCP port (0 = a free random port)
+	 */
+	public int port(Downstream service) {
+		return switch (service) {
+			case CUSTOMERS -> this.customersPort;
+			case ORDERS -> this.ordersPort;
+			case RECOMMENDATIONS -> this.recommendationsPort;
+		};
+	}
+
+	/**
+	 * Returns the configured latency of a service.
+	 * @param service the service
+	 * @return its latency
+	 */
+	public Latency latency(Downstream service) {
+		return switch (service) {
+			case CUSTOMERS -> this.customersLatency;
+			case ORDERS -> this.ordersLatency;
+			case RECOMMENDATIONS -> this.recommendationsLatency;
+		};
+	}
+
+	/**
+	 * Returns a copy with the same latency for all three services.
+	 * @param latency the latency
+	 * @return the new options
+	 */
+	public MockServicesOptions withLatency(Latency latency) {
+		return new MockServicesOptions(this.bindAddress, this.customersPort, this.ordersPort, this.recommendationsPort,
+				this.mongoPort, latency, latency, latency, this.asyncThreads, this.containerThreads);
+	}
+
+	/**
+	 * Returns a copy with another latency for one service.
+	 * @param service the service
+	 * @param latency its latency
+	 * @return the new options
+	 */
+	public MockServicesOptions withLatency(Downstream service, Latency latency) {
+		return new MockServicesOptions(this.bindAddress, this.customersPort, this.ordersPort, this.recommendationsPort,
+				this.mongoPort, (service == Downstream.CUSTOMERS) ? latency : this.customersLatency,
+				(service == Downstream.ORDERS) ? latency : this.ordersLatency,
+				(service == Downstream.RECOMMENDATIONS) ? latency : this.recommendationsLatency, this.asyncThreads,
+				this.containerThreads);
+	}
+
+	/**
+	 * Returns a copy with other thread counts.
+	 * @param asyncThreads threads per service sending delayed responses
+	 * @param containerThreads Jetty threads per service
+	 * @return the new options
+	 */
+	public MockServicesOptions withThreads(int asyncThreads, int containerThreads) {
+		return new MockServicesOptions(this.bindAddress, this.customersPort, this.ordersPort, this.recommendationsPort,
+				this.mongoPort, this.customersLatency, this.ordersLatency, this.recommendationsLatency, asyncThreads,
+				containerThreads);
+	}
+
+	static void requirePort(String name, int port) {
+		if (port < 0 || port > 65535) {
+			throw new IllegalArgumentException(name + " must be " + ACCEPTED_PORTS + ", got " + port);
+		}
+	}
+
+	private static void requireThreads(String name, int threads, int min) {
+		if (threads < min || threads > 10_000) {
+			throw new IllegalArgumentException(
+					name + " must be a whole number from " + min + " to 10000, got " + threads);
+		}
+	}
+
+}

@@ -1,0 +1,144 @@
+package dev.twinstack.mocks;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+class MockServicesApplicationTests {
+
+	private static final String[] RANDOM_PORTS = { "--customers-port", "0", "--orders-port", "0",
+			"--recommendations-port", "0", "--mongo-port", "0" };
+
+	@Test
+	void rejectsAnUnknownOptionListingTheAcceptedOnes() {
+		Run run = run("--foo");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.errLine()).startsWith("mock-services: Unknown option: '--foo'")
+			.contains("accepted options: --bind, --customers-port, --orders-port");
+	}
+
+	@Test
+	void rejectsAPortOutsideTheTcpRange() {
+		Run run = run("--customers-port", "70000");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.errLine()).contains("--customers-port")
+			.contains("port must be a whole number from 0 to 65535 (0 = a free random port), got '70000'");
+	}
+
+	@Test
+	void rejectsAnUnknownLatencyListingTheAcceptedForms() {
+		Run run = run("--latency", "fast");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.errLine()).contains("--latency")
+			.contains("fixed:<duration>", "lognormal:<median>:<sigma>", "uniform:<min>:<max>")
+			.contains("got 'fast'");
+	}
+
+	@Test
+	void rejectsTooFewContainerThreads() {
+		Run run = run("--container-threads", "2");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.errLine())
+			.isEqualTo("mock-services: container threads must be a whole number from 8 to 10000, got 2");
+	}
+
+	@Test
+	void rejectsAThreadCountThatIsNotANumber() {
+		Run run = run("--async-threads", "many");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.errLine()).contains("--async-threads").contains("must be a whole number, got 'many'");
+	}
+
+	@Test
+	void helpListsEveryOption() {
+		Run run = run("--help");
+		assertThat(run.exitCode()).isZero();
+		assertThat(run.out()).contains("--bind", "--customers-port", "--orders-port", "--recommendations-port",
+				"--mongo-port", "--latency", "--customers-latency", "--orders-latency", "--recommendations-latency",
+				"--async-threads", "--container-threads");
+	}
+
+	@Test
+	void aTakenPortEndsWithExitCode1AndAOneLineMessage() throws Exception {
+		try (ServerSocket taken = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+			String[] args = { "--customers-port", String.valueOf(taken.getLocalPort()), "--orders-port", "0",
+					"--recommendations-port", "0", "--mongo-port", "0" };
+			Run run = run(args);
+			assertThat(run.exitCode()).isEqualTo(1);
+			assertThat(run.errLine())
+				.startsWith("mock-services: customers service could not listen on 127.0.0.1:" + taken.getLocalPort());
+		}
+	}
+
+	@Test
+	void printsTheReadyLineServesAndStops() throws Exception {
+		MockServicesApplication application = new MockServicesApplication();
+		StringWriter out = new StringWriter();
+		CommandLine commandLine = MockServicesApplication.commandLine(application).setOut(new PrintWriter(out));
+		String[] args = concat(RANDOM_PORTS, "--latency", "0ms", "--orders-latency", "200ms");
+		CompletableFuture<Integer> exitCode = CompletableFuture.supplyAsync(() -> commandLine.execute(args));
+		try {
+			await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains("mock-services ready:"));
+			Matcher ready = Pattern
+				.compile("mock-services ready: customers=(\\S+) orders=(\\S+) recommendations=(\\S+) "
+						+ "mongodb=mongodb://127\\.0\\.0\\.1:\\d+\\R")
+				.matcher(out.toString());
+			assertThat(ready.matches()).as(out.toString()).isTrue();
+			HttpClient http = HttpClient.newHttpClient();
+			long started = System.nanoTime();
+			int status = http
+				.send(HttpRequest.newBuilder(URI.create(ready.group(2) + "/customers/5/orders")).build(),
+						BodyHandlers.discarding())
+				.statusCode();
+			assertThat(status).isEqualTo(200);
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofMillis(200));
+		}
+		finally {
+			application.stop();
+		}
+		assertThat(exitCode.get(10, TimeUnit.SECONDS)).isZero();
+	}
+
+	private static String[] concat(String[] first, String... more) {
+		String[] all = new String[first.length + more.length];
+		System.arraycopy(first, 0, all, 0, first.length);
+		System.arraycopy(more, 0, all, first.length, more.length);
+		return all;
+	}
+
+	private static Run run(String... args) {
+		StringWriter out = new StringWriter();
+		StringWriter err = new StringWriter();
+		int exitCode = MockServicesApplication.commandLine(new MockServicesApplication())
+			.setOut(new PrintWriter(out))
+			.setErr(new PrintWriter(err))
+			.execute(args);
+		return new Run(exitCode, out.toString(), err.toString());
+	}
+
+	private record Run(int exitCode, String out, String err) {
+
+		/** The error output, which must be exactly one line. */
+		String errLine() {
+			assertThat(this.err.lines()).as(this.err).hasSize(1);
+			return this.err.strip();
+		}
+
+	}
+
+}

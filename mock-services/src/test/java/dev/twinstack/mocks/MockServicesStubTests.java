@@ -1,0 +1,225 @@
+package dev.twinstack.mocks;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.serverError;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+class MockServicesStubTests {
+
+	static final JsonMapper json = JsonMapper.builder().build();
+
+	static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+	static MockServices mocks;
+
+	@BeforeAll
+	static void startMocks() {
+		mocks = MockServices.start(MockServicesOptions.forTests());
+	}
+
+	@AfterAll
+	static void stopMocks() {
+		mocks.close();
+	}
+
+	@AfterEach
+	void resetStubsAndLatency() {
+		mocks.resetStubs();
+		for (Downstream service : Downstream.values()) {
+			mocks.setLatency(service, Latency.NONE);
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(longs = { 1, 42, 53, 123456789, 999999999 })
+	void customersAnswerOneCustomerForAnyId(long id) throws Exception {
+		HttpResponse<String> response = fetch(Downstream.CUSTOMERS, "/customers/" + id);
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+		JsonNode customer = json.readTree(response.body());
+		assertThat(customer.get("id").isIntegralNumber()).isTrue();
+		assertThat(customer.get("id").asLong()).isEqualTo(id);
+		assertThat(customer.get("name").asString()).isEqualTo("Customer " + id);
+		assertThat(customer.get("email").asString()).isEqualTo("customer" + id + "@example.com");
+		assertThat(customer.get("tier").asString()).isEqualTo("gold");
+		assertThat(customer.get("address").get("street").asString()).isEqualTo(id + " Main Street");
+		assertThat(customer.get("address").get("city").asString()).isEqualTo("Springfield");
+		assertThat(customer.get("address").get("country").asString()).isEqualTo("US");
+		assertThat(customer.get("memberSince").asString()).isEqualTo("2015-06-01");
+		assertThat(customer.propertyNames()).hasSize(6);
+	}
+
+	@ParameterizedTest
+	@ValueSource(longs = { 1, 42, 53, 123456789, 999999999 })
+	void ordersAnswerEightOrdersForAnyId(long id) throws Exception {
+		HttpResponse<String> response = fetch(Downstream.ORDERS, "/customers/" + id + "/orders");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+		JsonNode body = json.readTree(response.body());
+		assertThat(body.get("customerId").asLong()).isEqualTo(id);
+		JsonNode orders = body.get("orders");
+		assertThat(orders.size()).isEqualTo(8);
+		for (int i = 0; i < orders.size(); i++) {
+			JsonNode order = orders.get(i);
+			assertThat(order.get("orderId").asString()).isEqualTo(id + "-" + (i + 1));
+			assertThat(order.get("status").asString()).isIn("DELIVERED", "SHIPPED", "PROCESSING", "CANCELLED");
+			assertThat(order.get("total").isNumber()).isTrue();
+			assertThat(order.get("total").asDouble()).isPositive();
+			assertThat(order.get("items").isIntegralNumber()).isTrue();
+			assertThat(order.get("items").asInt()).isPositive();
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(longs = { 1, 42, 53, 123456789, 999999999 })
+	void recommendationsAnswerTenItemsForAnyId(long id) throws Exception {
+		HttpResponse<String> response = fetch(Downstream.RECOMMENDATIONS, "/customers/" + id + "/recommendations");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+		JsonNode body = json.readTree(response.body());
+		assertThat(body.get("customerId").asLong()).isEqualTo(id);
+		JsonNode items = body.get("items");
+		assertThat(items.size()).isEqualTo(10);
+		for (int i = 0; i < items.size(); i++) {
+			JsonNode item = items.get(i);
+			assertThat(item.get("sku").asString()).isEqualTo(String.format("SKU-%d-%02d", id, i + 1));
+			assertThat(item.get("title").asString()).isEqualTo("Recommended item " + (i + 1) + " for customer " + id);
+			assertThat(item.get("score").asDouble()).isBetween(0.0, 1.0);
+		}
+	}
+
+	@Test
+	void orderTotalsDependOnTheIdAndTheOrder() throws Exception {
+		JsonNode orders42 = json.readTree(fetch(Downstream.ORDERS, "/customers/42/orders").body()).get("orders");
+		JsonNode orders43 = json.readTree(fetch(Downstream.ORDERS, "/customers/43/orders").body()).get("orders");
+		assertThat(orders42.get(0).get("total").decimalValue())
+			.isNotEqualTo(orders43.get(0).get("total").decimalValue());
+		assertThat(orders42.get(0).get("total").decimalValue())
+			.isNotEqualTo(orders42.get(1).get("total").decimalValue());
+	}
+
+	@Test
+	void responsesHaveRealisticSizes() throws Exception {
+		assertThat(fetch(Downstream.CUSTOMERS, "/customers/42").body().length()).isBetween(150, 400);
+		assertThat(fetch(Downstream.ORDERS, "/customers/42/orders").body().length()).isBetween(400, 2000);
+		assertThat(fetch(Downstream.RECOMMENDATIONS, "/customers/42/recommendations").body().length()).isBetween(600,
+				3000);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "abc", "0", "007", "1000000000", "-1" })
+	void answers404ForIdsThatAreNotValidCustomerIds(String id) throws Exception {
+		assertThat(fetch(Downstream.CUSTOMERS, "/customers/" + id).statusCode()).isEqualTo(404);
+		assertThat(fetch(Downstream.ORDERS, "/customers/" + id + "/orders").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void testStubsWinOverTheDefaultMappingsUntilReset() throws Exception {
+		mocks.server(Downstream.ORDERS).stubFor(get(urlPathEqualTo("/customers/7/orders")).willReturn(serverError()));
+		assertThat(fetch(Downstream.ORDERS, "/customers/7/orders").statusCode()).isEqualTo(500);
+		assertThat(fetch(Downstream.ORDERS, "/customers/8/orders").statusCode()).isEqualTo(200);
+		mocks.resetStubs();
+		assertThat(fetch(Downstream.ORDERS, "/customers/7/orders").statusCode()).isEqualTo(200);
+	}
+
+	@Test
+	void wireMocksOwnResetAllKeepsTheDefaultMappings() throws Exception {
+		mocks.server(Downstream.CUSTOMERS).resetAll();
+		assertThat(fetch(Downstream.CUSTOMERS, "/customers/5").statusCode()).isEqualTo(200);
+	}
+
+	@Test
+	void fixedLatencyDelaysEveryResponse() throws Exception {
+		mocks.setLatency(Downstream.CUSTOMERS, Latency.parse("300ms"));
+		for (int i = 0; i < 3; i++) {
+			assertThat(timeMillis(Downstream.CUSTOMERS, "/customers/" + (i + 1))).isBetween(300L, 2000L);
+		}
+	}
+
+	@Test
+	void uniformLatencyStaysWithinItsBounds() throws Exception {
+		mocks.setLatency(Downstream.ORDERS, Latency.parse("uniform:200ms:400ms"));
+		for (int i = 0; i < 5; i++) {
+			assertThat(timeMillis(Downstream.ORDERS, "/customers/9/orders")).isBetween(200L, 2400L);
+		}
+	}
+
+	@Test
+	void logNormalLatencyCentresOnItsMedian() throws Exception {
+		mocks.setLatency(Downstream.RECOMMENDATIONS, Latency.parse("lognormal:200ms:0.1"));
+		for (int i = 0; i < 5; i++) {
+			assertThat(timeMillis(Downstream.RECOMMENDATIONS, "/customers/9/recommendations")).isBetween(100L, 2400L);
+		}
+	}
+
+	@Test
+	void latencyGivenAtStartApplies() throws Exception {
+		MockServicesOptions options = MockServicesOptions.forTests()
+			.withLatency(Downstream.ORDERS, Latency.parse("250ms"));
+		try (MockServices slow = MockServices.start(options)) {
+			long started = System.nanoTime();
+			HttpResponse<String> response = http.send(
+					HttpRequest.newBuilder(slow.baseUrl(Downstream.ORDERS).resolve("/customers/3/orders")).build(),
+					BodyHandlers.ofString());
+			long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+			assertThat(response.statusCode()).isEqualTo(200);
+			assertThat(millis).isBetween(250L, 2250L);
+		}
+	}
+
+	@Test
+	void baseUrlsAndMongoUriHaveTheDocumentedForm() {
+		for (Downstream service : Downstream.values()) {
+			assertThat(mocks.baseUrl(service).toString()).matches("http://127\\.0\\.0\\.1:\\d{2,5}");
+			assertThat(mocks.baseUrl(service).getPort()).isEqualTo(mocks.server(service).port());
+		}
+		assertThat(mocks.baseUrl(Downstream.CUSTOMERS)).isNotEqualTo(mocks.baseUrl(Downstream.ORDERS));
+		assertThat(mocks.mongoUri()).matches("mongodb://127\\.0\\.0\\.1:\\d{2,5}/twinstack");
+	}
+
+	@Test
+	void aTakenPortFailsTheStartNamingServiceAndAddress() {
+		int taken = mocks.server(Downstream.ORDERS).port();
+		MockServicesOptions options = new MockServicesOptions("127.0.0.1", 0, 0, taken, 0, Latency.NONE, Latency.NONE,
+				Latency.NONE, 4, 8);
+		assertThatIllegalStateException().isThrownBy(() -> MockServices.start(options).close())
+			.withMessageStartingWith("recommendations service could not listen on 127.0.0.1:" + taken + ": ");
+	}
+
+	private static long timeMillis(Downstream service, String path) throws IOException, InterruptedException {
+		long started = System.nanoTime();
+		HttpResponse<String> response = fetch(service, path);
+		assertThat(response.statusCode()).isEqualTo(200);
+		return Duration.ofNanos(System.nanoTime() - started).toMillis();
+	}
+
+	private static HttpResponse<String> fetch(Downstream service, String path)
+			throws IOException, InterruptedException {
+		URI uri = mocks.baseUrl(service).resolve(path);
+		HttpRequest request = HttpRequest.newBuilder(uri)
+			.header("Accept", "application/json")
+			.timeout(Duration.ofSeconds(10))
+			.build();
+		return http.send(request, BodyHandlers.ofString());
+	}
+
+}
