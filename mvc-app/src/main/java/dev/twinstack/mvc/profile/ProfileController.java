@@ -1,0 +1,33 @@
+package dev.twinstack.mvc.profile;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /profiles/{customerId}}: the composite endpoint of the README's contract.
+ */
+@RestController
+class ProfileController {
+
+	private final ProfileService profileService;
+
+	ProfileController(ProfileService profileService) {
+		this.profileService = profileService;
+	}
+
+	@PostMapping("/profiles/{customerId}")
+	ResponseEntity<ProfileDocument> create(@PathVariable String customerId,
+			@RequestParam MultiValueMap<String, String> queryParams,
+			@RequestHeader(name = ProfileRequest.REQUEST_ID_HEADER, required = false) String requestId) {
+		ProfileRequest request = ProfileRequest.of(customerId, queryParams, requestId);
+		ProfileDocument profile = this.profileService.compose(request);
+		return ResponseEntity.status(HttpStatus.CREATED).body(profile);
+	}
+
+}

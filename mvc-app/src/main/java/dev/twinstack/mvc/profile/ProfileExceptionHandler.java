@@ -1,0 +1,108 @@
+package dev.twinstack.mvc.profile;
+
+import java.net.URI;
+
+import com.mongodb.MongoSocketException;
+import com.mongodb.MongoTimeoutException;
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/**
+ * Turns the endpoint's failures into the README's RFC 9457 problems
+ * ({@code application/problem+json}). Framework errors (404, 405, …) are left to Spring's
+ * own problem details ({@code spring.mvc.problemdetails.enabled}).
+ */
+@RestControllerAdvice
+class ProfileExceptionHandler {
+
+	static final URI INVALID_REQUEST = URI.create("urn:twinstack:problem:invalid-request");
+
+	static final URI DOWNSTREAM_ERROR = URI.create("urn:twinstack:problem:downstream-error");
+
+	static final URI DATABASE_UNAVAILABLE = URI.create("urn:twinstack:problem:database-unavailable");
+
+	static final URI DOWNSTREAM_TIMEOUT = URI.create("urn:twinstack:problem:downstream-timeout");
+
+	static final URI INTERNAL_ERROR = URI.create("urn:twinstack:problem:internal-error");
+
+	static final String DATABASE_UNAVAILABLE_DETAIL = "database unavailable: the insert was not acknowledged";
+
+	private static final Logger logger = LoggerFactory.getLogger(ProfileExceptionHandler.class);
+
+	@ExceptionHandler
+	ProblemDetail invalidRequest(InvalidRequestException ex, HttpServletRequest request) {
+		return problem(HttpStatus.BAD_REQUEST, INVALID_REQUEST, ex.getMessage(), request);
+	}
+
+	@ExceptionHandler
+	ProblemDetail downstreamError(DownstreamException ex, HttpServletRequest request) {
+		logger.debug("Downstream error: {}", ex.getMessage(), ex.getCause());
+		ProblemDetail problem = problem(HttpStatus.BAD_GATEWAY, DOWNSTREAM_ERROR, ex.getMessage(), request);
+		problem.setProperty("service", ex.getService());
+		return problem;
+	}
+
+	@ExceptionHandler
+	ProblemDetail downstreamTimeout(DownstreamTimeoutException ex, HttpServletRequest request) {
+		ProblemDetail problem = problem(HttpStatus.GATEWAY_TIMEOUT, DOWNSTREAM_TIMEOUT, ex.getMessage(), request);
+		problem.setProperty("service", ex.getService());
+		return problem;
+	}
+
+	/**
+	 * MongoDB failures: 503 when the database could not be reached or did not answer in
+	 * time, 500 otherwise. Spring Data translates only some driver exceptions to
+	 * {@link DataAccessResourceFailureException} (e.g. not
+	 * {@code MongoSocketReadException}), so the cause chain is checked too.
+	 */
+	@ExceptionHandler({ DataAccessException.class, MongoSocketException.class, MongoTimeoutException.class })
+	ProblemDetail databaseError(RuntimeException ex, HttpServletRequest request) {
+		if (isDatabaseUnavailable(ex)) {
+			logger.warn("Database unavailable: {}", ex.toString());
+			return problem(HttpStatus.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_DETAIL, request);
+		}
+		logger.error("Database error", ex);
+		return problem(HttpStatus.INTERNAL_SERVER_ERROR, INTERNAL_ERROR, "the database rejected the insert", request);
+	}
+
+	/**
+	 * Anything else: 500, logged with its stack trace, which never reaches the response
+	 * body.
+	 */
+	@ExceptionHandler
+	ProblemDetail unexpected(Exception ex, HttpServletRequest request) {
+		logger.error("Unexpected error on {}", request.getRequestURI(), ex);
+		return problem(HttpStatus.INTERNAL_SERVER_ERROR, INTERNAL_ERROR, "internal error; see the application log",
+				request);
+	}
+
+	static boolean isDatabaseUnavailable(Throwable ex) {
+		for (Throwable current = ex; current != null; current = current.getCause()) {
+			if (current instanceof DataAccessResourceFailureException || current instanceof MongoSocketException
+					|| current instanceof MongoTimeoutException) {
+				return true;
+			}
+			if (current.getCause() == current) {
+				break;
+			}
+		}
+		return false;
+	}
+
+	private static ProblemDetail problem(HttpStatus status, URI type, String detail, HttpServletRequest request) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+		problem.setType(type);
+		problem.setTitle(status.getReasonPhrase());
+		problem.setInstance(URI.create(request.getRequestURI()));
+		return problem;
+	}
+
+}

@@ -1,0 +1,96 @@
+package dev.twinstack.mvc.profile;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Pattern;
+
+/**
+ * A validated request for a composed profile.
+ *
+ * @param customerId the customer id, 1 to 999999999
+ * @param fanout how to call the downstream services
+ * @param requestId the caller's {@code X-Request-Id}, or a generated UUID
+ */
+public record ProfileRequest(long customerId, Fanout fanout, String requestId) {
+
+	/** Name of the optional request header carrying the caller's request id. */
+	public static final String REQUEST_ID_HEADER = "X-Request-Id";
+
+	static final String FANOUT_PARAMETER = "fanout";
+
+	private static final Pattern CUSTOMER_ID = Pattern.compile("[1-9][0-9]{0,8}");
+
+	private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
+
+	/**
+	 * Validates the raw request parts as the endpoint contract says.
+	 * @param customerId the raw path variable
+	 * @param queryParams all query parameters; only {@code fanout} is accepted
+	 * @param requestIdHeader the {@code X-Request-Id} header, or {@code null} when absent
+	 * @return the validated request
+	 * @throws InvalidRequestException naming the first invalid part and the accepted
+	 * values
+	 */
+	public static ProfileRequest of(String customerId, Map<String, List<String>> queryParams, String requestIdHeader) {
+		return new ProfileRequest(parseCustomerId(customerId), parseFanout(queryParams),
+				parseRequestId(requestIdHeader));
+	}
+
+	private static long parseCustomerId(String customerId) {
+		if (customerId == null || !CUSTOMER_ID.matcher(customerId).matches()) {
+			throw new InvalidRequestException(
+					"customerId must be a whole number from 1 to 999999999, got '" + customerId + "'");
+		}
+		return Long.parseLong(customerId);
+	}
+
+	private static Fanout parseFanout(Map<String, List<String>> queryParams) {
+		for (String name : queryParams.keySet()) {
+			if (!FANOUT_PARAMETER.equals(name)) {
+				throw new InvalidRequestException(
+						"unknown query parameter '" + name + "'; accepted: [" + FANOUT_PARAMETER + "]");
+			}
+		}
+		List<String> values = queryParams.getOrDefault(FANOUT_PARAMETER, List.of());
+		if (values.isEmpty()) {
+			return Fanout.SEQUENTIAL;
+		}
+		if (values.size() > 1) {
+			throw new InvalidRequestException("fanout must be given at most once, got " + values.size()
+					+ " values; accepted: " + Fanout.ACCEPTED);
+		}
+		String value = (values.get(0) != null) ? values.get(0) : "";
+		Fanout fanout = Fanout.fromValue(value);
+		if (fanout == null) {
+			throw new InvalidRequestException("fanout must be one of " + Fanout.ACCEPTED + ", got '" + value + "'");
+		}
+		return fanout;
+	}
+
+	/**
+	 * A random (version 4) UUID from {@link ThreadLocalRandom}. {@code UUID.randomUUID()}
+	 * reads {@code /dev/urandom} under a JVM-wide lock ({@code NativePRNG}): contention
+	 * between request threads here, a blocking call on the event loop in webflux-app. A
+	 * request id needs uniqueness, not cryptographic strength.
+	 */
+	static String randomUuid() {
+		ThreadLocalRandom random = ThreadLocalRandom.current();
+		long mostSigBits = (random.nextLong() & ~0xF000L) | 0x4000L;
+		long leastSigBits = (random.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+		return new UUID(mostSigBits, leastSigBits).toString();
+	}
+
+	private static String parseRequestId(String requestIdHeader) {
+		if (requestIdHeader == null) {
+			return randomUuid();
+		}
+		if (!REQUEST_ID.matcher(requestIdHeader).matches()) {
+			throw new InvalidRequestException(REQUEST_ID_HEADER
+					+ " must be 1 to 64 characters from A-Z a-z 0-9 . _ : -, got '" + requestIdHeader + "'");
+		}
+		return requestIdHeader;
+	}
+
+}

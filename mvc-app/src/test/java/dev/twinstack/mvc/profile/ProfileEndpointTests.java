@@ -1,0 +1,364 @@
+package dev.twinstack.mvc.profile;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.github.tomakehurst.wiremock.http.Fault;
+import dev.twinstack.mocks.Downstream;
+import dev.twinstack.mocks.MockServices;
+import dev.twinstack.mocks.MockServicesOptions;
+import dev.twinstack.mvc.MvcApplication;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.util.UriComponentsBuilder;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The endpoint contract of the README, end to end: Tomcat, RestClient on Apache
+ * HttpClient 5 to the WireMock services of mock-services, the synchronous MongoDB driver
+ * on mongo-java-server.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "app.downstream.timeout=500ms")
+@DirtiesContext
+class ProfileEndpointTests {
+
+	private static final MockServices mocks = MockServices.start(MockServicesOptions.forTests());
+
+	private static final ParameterizedTypeReference<Map<String, Object>> JSON_OBJECT = new ParameterizedTypeReference<>() {
+	};
+
+	private static final String INVALID_REQUEST = "urn:twinstack:problem:invalid-request";
+
+	private static final String DOWNSTREAM_ERROR = "urn:twinstack:problem:downstream-error";
+
+	private static final String DOWNSTREAM_TIMEOUT = "urn:twinstack:problem:downstream-timeout";
+
+	private final WebTestClient client;
+
+	private final MongoTemplate mongoTemplate;
+
+	ProfileEndpointTests(@LocalServerPort int port, @Autowired MongoTemplate mongoTemplate) {
+		this.client = client(port);
+		this.mongoTemplate = mongoTemplate;
+	}
+
+	@DynamicPropertySource
+	static void mockServices(DynamicPropertyRegistry registry) {
+		registry.add("app.downstream.customers-url", () -> mocks.baseUrl(Downstream.CUSTOMERS).toString());
+		registry.add("app.downstream.orders-url", () -> mocks.baseUrl(Downstream.ORDERS).toString());
+		registry.add("app.downstream.recommendations-url", () -> mocks.baseUrl(Downstream.RECOMMENDATIONS).toString());
+		registry.add("spring.mongodb.uri", mocks::mongoUri);
+	}
+
+	@AfterAll
+	static void stopMocks() {
+		mocks.close();
+	}
+
+	/**
+	 * One request through the whole stack before the first test: a fresh WireMock server
+	 * compiles its response templates and the app opens its first connections, which on a
+	 * cold JVM can take longer than the 500 ms downstream timeout of these tests.
+	 */
+	@BeforeAll
+	static void warmUp(@LocalServerPort int port) {
+		// whatever the outcome: each test asserts its own, and resetMocksAndDatabase()
+		// drops what this stored
+		client(port).post().uri("/profiles/1").exchange();
+	}
+
+	@BeforeEach
+	void resetMocksAndDatabase() {
+		mocks.resetStubs();
+		this.mongoTemplate.dropCollection(ProfileDocument.class);
+	}
+
+	@Test
+	void storesAndReturnsComposedProfileWithSequentialFanout() {
+		assertStoresAndReturnsComposedProfile("?fanout=sequential", "sequential");
+		assertStoresAndReturnsComposedProfile("", "sequential");
+	}
+
+	@Test
+	void storesAndReturnsComposedProfileWithParallelFanout() {
+		assertStoresAndReturnsComposedProfile("?fanout=parallel", "parallel");
+	}
+
+	private void assertStoresAndReturnsComposedProfile(String query, String fanout) {
+		resetMocksAndDatabase();
+		String requestId = "test-" + fanout + "-000042";
+		Instant before = Instant.now();
+		String json = this.client.post()
+			.uri("/profiles/42" + query)
+			.header("X-Request-Id", requestId)
+			.exchange()
+			.expectStatus()
+			.isCreated()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_JSON)
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody();
+		Map<String, Object> body = JsonMapper.shared().readValue(json, new TypeReference<>() {
+		});
+
+		assertThat(body.keySet()).containsExactly("id", "requestId", "customerId", "fanout", "customer", "orders",
+				"recommendations", "composedAt");
+		assertThat((String) body.get("id")).matches("[0-9a-f]{24}");
+		assertThat(body).containsEntry("requestId", requestId)
+			.containsEntry("customerId", 42)
+			.containsEntry("fanout", fanout);
+		assertThat(body.get("customer"))
+			.isEqualTo(Map.of("id", 42, "name", "Customer 42", "email", "customer42@example.com", "tier", "gold",
+					"address", Map.of("street", "42 Main Street", "city", "Springfield", "country", "US"),
+					"memberSince", "2015-06-01"));
+		assertThat((List<?>) body.get("orders")).hasSize(8)
+			.first()
+			.isEqualTo(Map.of("orderId", "42-1", "status", "DELIVERED", "total", 142.9, "items", 3));
+		assertThat(json).contains("\"total\":142.90");
+		assertThat((List<?>) body.get("recommendations")).hasSize(10)
+			.first()
+			.isEqualTo(Map.of("sku", "SKU-42-01", "title", "Recommended item 1 for customer 42", "score", 0.97));
+		Instant composedAt = Instant.parse((String) body.get("composedAt"));
+		assertThat(composedAt).isBetween(before, Instant.now());
+
+		List<ProfileDocument> stored = stored();
+		assertThat(stored).hasSize(1);
+		ProfileDocument document = stored.get(0);
+		assertThat(document.id()).isEqualTo(body.get("id"));
+		assertThat(document.requestId()).isEqualTo(requestId);
+		assertThat(document.customerId()).isEqualTo(42);
+		assertThat(document.fanout().value()).isEqualTo(fanout);
+		assertThat(document.customer().address().street()).isEqualTo("42 Main Street");
+		assertThat(document.orders()).hasSize(8);
+		assertThat(document.orders().get(0).total()).isEqualByComparingTo("142.90");
+		assertThat(document.recommendations()).hasSize(10);
+		assertThat(document.composedAt().toEpochMilli()).isEqualTo(composedAt.toEpochMilli());
+		Document raw = this.mongoTemplate.getCollection("profiles").find().first();
+		assertThat(raw.getString("fanout")).isEqualTo(fanout);
+		assertThat(raw.getString("requestId")).isEqualTo(requestId);
+	}
+
+	@Test
+	void generatesRequestIdWhenHeaderMissing() {
+		Map<String, Object> body = this.client.post()
+			.uri("/profiles/7?fanout=parallel")
+			.exchange()
+			.expectStatus()
+			.isCreated()
+			.expectBody(JSON_OBJECT)
+			.returnResult()
+			.getResponseBody();
+		assertThat((String) body.get("requestId"))
+			.matches("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+		assertThat(stored()).singleElement()
+			.satisfies((document) -> assertThat(document.requestId()).isEqualTo(body.get("requestId")));
+	}
+
+	@Test
+	void returns400ForInvalidCustomerId() {
+		for (String customerId : List.of("abc", "0", "-1", "01", "1000000000", "1.5", "\uff14\uff12", "é")) {
+			String path = UriComponentsBuilder.fromPath("/profiles/{id}")
+				.encode()
+				.buildAndExpand(customerId)
+				.toUriString();
+			assertProblem(this.client.post().uri("/profiles/{id}", customerId).exchange(), HttpStatus.BAD_REQUEST,
+					INVALID_REQUEST, "customerId must be a whole number from 1 to 999999999, got '" + customerId + "'",
+					path, null);
+		}
+	}
+
+	@Test
+	void returns400ForUnknownFanout() {
+		assertProblem(this.client.post().uri("/profiles/42?fanout=sideways").exchange(), HttpStatus.BAD_REQUEST,
+				INVALID_REQUEST, "fanout must be one of [sequential, parallel], got 'sideways'", "/profiles/42", null);
+		assertProblem(this.client.post().uri("/profiles/42?fanout=PARALLEL").exchange(), HttpStatus.BAD_REQUEST,
+				INVALID_REQUEST, "fanout must be one of [sequential, parallel], got 'PARALLEL'", "/profiles/42", null);
+	}
+
+	@Test
+	void returns400ForUnknownQueryParameter() {
+		assertProblem(this.client.post().uri("/profiles/42?fanout=parallel&foo=bar").exchange(), HttpStatus.BAD_REQUEST,
+				INVALID_REQUEST, "unknown query parameter 'foo'; accepted: [fanout]", "/profiles/42", null);
+	}
+
+	@Test
+	void returns400ForInvalidRequestId() {
+		for (String requestId : List.of("a".repeat(65), "a b", "{\"$gt\":\"\"}")) {
+			assertProblem(this.client.post().uri("/profiles/42").header("X-Request-Id", requestId).exchange(),
+					HttpStatus.BAD_REQUEST, INVALID_REQUEST,
+					"X-Request-Id must be 1 to 64 characters from A-Z a-z 0-9 . _ : -, got '" + requestId + "'",
+					"/profiles/42", null);
+		}
+	}
+
+	@Test
+	void returns502WhenDownstreamAnswers500() {
+		for (Downstream service : Downstream.values()) {
+			for (String fanout : List.of("sequential", "parallel")) {
+				mocks.resetStubs();
+				mocks.server(service).stubFor(any(anyUrl()).willReturn(aResponse().withStatus(500)));
+				assertProblem(this.client.post().uri("/profiles/42?fanout=" + fanout).exchange(),
+						HttpStatus.BAD_GATEWAY, DOWNSTREAM_ERROR, service + " service answered HTTP 500",
+						"/profiles/42", service.serviceName());
+			}
+		}
+	}
+
+	@Test
+	void returns502WhenDownstreamAnswersUnreadableBody() {
+		mocks.server(Downstream.RECOMMENDATIONS).stubFor(any(anyUrl()).willReturn(okJson("{\"items\": 42")));
+		for (String fanout : List.of("sequential", "parallel")) {
+			assertProblem(this.client.post().uri("/profiles/42?fanout=" + fanout).exchange(), HttpStatus.BAD_GATEWAY,
+					DOWNSTREAM_ERROR, "recommendations service answered an unreadable body", "/profiles/42",
+					"recommendations");
+		}
+	}
+
+	@Test
+	void returns502WhenDownstreamResetsConnection() {
+		mocks.server(Downstream.ORDERS)
+			.stubFor(any(anyUrl()).willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
+		for (String fanout : List.of("sequential", "parallel")) {
+			Map<String, Object> problem = problem(this.client.post().uri("/profiles/42?fanout=" + fanout).exchange(),
+					HttpStatus.BAD_GATEWAY);
+			assertThat(problem).containsEntry("type", DOWNSTREAM_ERROR)
+				.containsEntry("instance", "/profiles/42")
+				.containsEntry("service", "orders");
+			assertThat((String) problem.get("detail")).startsWith("orders service could not be reached: ");
+		}
+	}
+
+	@Test
+	void returns502WhenDownstreamIsUnreachable() throws IOException {
+		int closedPort;
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			closedPort = socket.getLocalPort();
+		}
+		try (ConfigurableApplicationContext app = new SpringApplicationBuilder(MvcApplication.class).run(
+				"--server.port=0", "--spring.mongodb.uri=" + mocks.mongoUri(),
+				"--app.downstream.customers-url=" + mocks.baseUrl(Downstream.CUSTOMERS),
+				"--app.downstream.orders-url=http://127.0.0.1:" + closedPort,
+				"--app.downstream.recommendations-url=" + mocks.baseUrl(Downstream.RECOMMENDATIONS))) {
+			WebTestClient unreachable = client(
+					app.getEnvironment().getRequiredProperty("local.server.port", Integer.class));
+			for (String fanout : List.of("sequential", "parallel")) {
+				assertProblem(unreachable.post().uri("/profiles/42?fanout=" + fanout).exchange(),
+						HttpStatus.BAD_GATEWAY, DOWNSTREAM_ERROR,
+						"orders service could not be reached: Connection refused", "/profiles/42", "orders");
+			}
+		}
+	}
+
+	@Test
+	void returns504WhenDownstreamTimesOut() {
+		for (Downstream service : Downstream.values()) {
+			for (String fanout : List.of("sequential", "parallel")) {
+				mocks.resetStubs();
+				mocks.server(service).stubFor(any(anyUrl()).willReturn(okJson("{}").withFixedDelay(2000)));
+				long start = System.nanoTime();
+				assertProblem(this.client.post().uri("/profiles/42?fanout=" + fanout).exchange(),
+						HttpStatus.GATEWAY_TIMEOUT, DOWNSTREAM_TIMEOUT,
+						service + " service did not answer within 500 ms", "/profiles/42", service.serviceName());
+				assertThat(Duration.ofNanos(System.nanoTime() - start)).as(service + " " + fanout)
+					.isBetween(Duration.ofMillis(500), Duration.ofMillis(1500));
+			}
+		}
+	}
+
+	@Test
+	void returns404ProblemForUnknownPath() {
+		Map<String, Object> problem = problem(this.client.post().uri("/nothing-here/42").exchange(),
+				HttpStatus.NOT_FOUND);
+		assertThat(problem).containsEntry("title", "Not Found").containsEntry("instance", "/nothing-here/42");
+		assertNothingStored();
+	}
+
+	@Test
+	void returns405ProblemForWrongMethod() {
+		Map<String, Object> problem = problem(this.client.get().uri("/profiles/42").exchange(),
+				HttpStatus.METHOD_NOT_ALLOWED);
+		assertThat(problem).containsEntry("title", "Method Not Allowed").containsEntry("instance", "/profiles/42");
+		assertNothingStored();
+	}
+
+	private void assertProblem(WebTestClient.ResponseSpec response, HttpStatus status, String type, String detail,
+			String instance, String service) {
+		Map<String, Object> expected = new LinkedHashMap<>();
+		expected.put("type", type);
+		expected.put("title", status.getReasonPhrase());
+		expected.put("status", status.value());
+		expected.put("detail", detail);
+		expected.put("instance", instance);
+		if (service != null) {
+			expected.put("service", service);
+		}
+		assertThat(problem(response, status)).as(detail).isEqualTo(expected);
+		assertNothingStored();
+	}
+
+	/**
+	 * Asserts an RFC 9457 problem without any trace of a stack trace and returns its
+	 * members.
+	 */
+	private static Map<String, Object> problem(WebTestClient.ResponseSpec response, HttpStatus status) {
+		Map<String, Object> problem = response.expectStatus()
+			.isEqualTo(status)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody(JSON_OBJECT)
+			.returnResult()
+			.getResponseBody();
+		// "type" may be absent (= about:blank) in Spring's own problems for 404 and 405
+		assertThat(problem).containsEntry("status", status.value()).containsKeys("title", "detail", "instance");
+		assertThat(problem.toString()).doesNotContain("Exception", "\tat ", "trace");
+		return problem;
+	}
+
+	private void assertNothingStored() {
+		assertThat(stored()).as("stored profiles").isEmpty();
+	}
+
+	private List<ProfileDocument> stored() {
+		return this.mongoTemplate.findAll(ProfileDocument.class);
+	}
+
+	private static WebTestClient client(int port) {
+		return WebTestClient.bindToServer()
+			.baseUrl("http://127.0.0.1:" + port)
+			.responseTimeout(Duration.ofSeconds(10))
+			.build();
+	}
+
+}
