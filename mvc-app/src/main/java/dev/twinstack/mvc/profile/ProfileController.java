@@ -1,6 +1,7 @@
 package dev.twinstack.mvc.profile;
 
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -21,7 +22,7 @@ class ProfileController {
 		this.profileService = profileService;
 	}
 
-	@PostMapping("/profiles/{customerId}")
+	@PostMapping(path = "/profiles/{customerId}", produces = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<ProfileDocument> create(@PathVariable String customerId,
 			@RequestParam MultiValueMap<String, String> queryParams,
 			@RequestHeader(name = ProfileRequest.REQUEST_ID_HEADER, required = false) String requestId) {

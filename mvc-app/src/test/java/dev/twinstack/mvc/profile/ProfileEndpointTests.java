@@ -49,7 +49,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * HttpClient 5 to the WireMock services of mock-services, the synchronous MongoDB driver
  * on mongo-java-server.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "app.downstream.timeout=500ms")
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "app.downstream.timeout=1s")
 @DirtiesContext
 class ProfileEndpointTests {
 
@@ -89,7 +89,7 @@ class ProfileEndpointTests {
 	/**
 	 * One request through the whole stack before the first test: a fresh WireMock server
 	 * compiles its response templates and the app opens its first connections, which on a
-	 * cold JVM can take longer than the 500 ms downstream timeout of these tests.
+	 * cold JVM can take longer than the 1 s downstream timeout of these tests.
 	 */
 	@BeforeAll
 	static void warmUp(@LocalServerPort int port) {
@@ -286,15 +286,26 @@ class ProfileEndpointTests {
 		for (Downstream service : Downstream.values()) {
 			for (String fanout : List.of("sequential", "parallel")) {
 				mocks.resetStubs();
-				mocks.server(service).stubFor(any(anyUrl()).willReturn(okJson("{}").withFixedDelay(2000)));
+				mocks.server(service).stubFor(any(anyUrl()).willReturn(okJson("{}").withFixedDelay(3000)));
 				long start = System.nanoTime();
 				assertProblem(this.client.post().uri("/profiles/42?fanout=" + fanout).exchange(),
 						HttpStatus.GATEWAY_TIMEOUT, DOWNSTREAM_TIMEOUT,
-						service + " service did not answer within 500 ms", "/profiles/42", service.serviceName());
+						service + " service did not answer within 1000 ms", "/profiles/42", service.serviceName());
 				assertThat(Duration.ofNanos(System.nanoTime() - start)).as(service + " " + fanout)
-					.isBetween(Duration.ofMillis(500), Duration.ofMillis(1500));
+					.isBetween(Duration.ofMillis(1000), Duration.ofMillis(2500));
 			}
 		}
+	}
+
+	@Test
+	void returns406AndStoresNothingWhenJsonIsNotAccepted() {
+		this.client.post()
+			.uri("/profiles/42")
+			.accept(MediaType.TEXT_HTML)
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.NOT_ACCEPTABLE);
+		assertNothingStored();
 	}
 
 	@Test
