@@ -1,0 +1,28 @@
+package dev.twinstack.bench;
+
+import java.lang.management.ManagementFactory;
+
+import org.apache.jmeter.util.JMeterUtils;
+
+/**
+ * Describes the machine and JVM running the bench.
+ */
+final class EnvironmentProbe {
+
+	private EnvironmentProbe() {
+	}
+
+	static BenchResults.Environment describe() {
+		long totalMemory = -1;
+		if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+			totalMemory = os.getTotalMemorySize() / (1024 * 1024);
+		}
+		String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " ("
+				+ System.getProperty("os.arch") + ")";
+		return new BenchResults.Environment(System.getProperty("java.version"), System.getProperty("java.vendor"),
+				Runtime.getRuntime().availableProcessors(), totalMemory, os,
+				"jmeter-java-dsl (Apache JMeter " + JMeterUtils.getJMeterVersion() + ", embedded)",
+				ManagementFactory.getRuntimeMXBean().getInputArguments());
+	}
+
+}

@@ -1,0 +1,69 @@
+package dev.twinstack.bench;
+
+import java.time.Duration;
+
+import us.abstracta.jmeter.javadsl.core.stats.StatsSummary;
+
+/**
+ * What JMeter measured in one cell (its own statistics over all samples).
+ *
+ * @param requests samples taken
+ * @param errors samples that failed (not 201, timeout, connection error)
+ * @param elapsedSeconds from the first sample's start to the last sample's end (s)
+ * @param throughput requests per second over the elapsed time (req/s)
+ * @param meanMs mean response time (ms)
+ * @param minMs fastest response (ms)
+ * @param p50Ms median response time (ms)
+ * @param p90Ms 90th percentile (ms)
+ * @param p95Ms 95th percentile (ms)
+ * @param p99Ms 99th percentile (ms)
+ * @param maxMs slowest response (ms)
+ * @param timePerRequestAcrossMs time per request across all concurrent requests, as
+ * {@code ab} prints it: 1000 / throughput (ms)
+ */
+public record LoadStats(long requests, long errors, double elapsedSeconds, double throughput, double meanMs,
+		double minMs, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double maxMs,
+		double timePerRequestAcrossMs) {
+
+	/**
+	 * Creates the figures from counts and times, deriving {@code timePerRequestAcrossMs}.
+	 * @param requests samples taken
+	 * @param errors failed samples
+	 * @param elapsedSeconds measured window (s)
+	 * @param meanMs mean (ms)
+	 * @param minMs min (ms)
+	 * @param p50Ms median (ms)
+	 * @param p90Ms 90th percentile (ms)
+	 * @param p95Ms 95th percentile (ms)
+	 * @param p99Ms 99th percentile (ms)
+	 * @param maxMs max (ms)
+	 * @return the figures
+	 */
+	public static LoadStats of(long requests, long errors, double elapsedSeconds, double meanMs, double minMs,
+			double p50Ms, double p90Ms, double p95Ms, double p99Ms, double maxMs) {
+		double throughput = (elapsedSeconds > 0) ? requests / elapsedSeconds : 0;
+		double across = (throughput > 0) ? 1000 / throughput : 0;
+		return new LoadStats(requests, errors, elapsedSeconds, throughput, meanMs, minMs, p50Ms, p90Ms, p95Ms, p99Ms,
+				maxMs, across);
+	}
+
+	/**
+	 * Reads JMeter's overall statistics.
+	 * @param overall {@code TestPlanStats.overall()}
+	 * @return the figures
+	 */
+	static LoadStats from(StatsSummary overall) {
+		long requests = overall.samplesCount();
+		double elapsed = (requests > 0) ? Duration.between(overall.firstTime(), overall.endTime()).toMillis() / 1000.0
+				: 0;
+		var time = overall.sampleTime();
+		return of(requests, overall.errorsCount(), elapsed, millis(time.mean()), millis(time.min()),
+				millis(time.median()), millis(time.perc90()), millis(time.perc95()), millis(time.perc99()),
+				millis(time.max()));
+	}
+
+	private static double millis(Duration duration) {
+		return (duration != null) ? duration.toNanos() / 1_000_000.0 : 0;
+	}
+
+}

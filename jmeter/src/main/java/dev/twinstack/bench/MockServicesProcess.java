@@ -1,0 +1,103 @@
+package dev.twinstack.bench;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * mock-services (three WireMock services and an embedded MongoDB) running as its own JVM
+ * on free loopback ports.
+ */
+final class MockServicesProcess implements AutoCloseable {
+
+	static final String HOST = "127.0.0.1";
+
+	private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+	private final Ports ports;
+
+	private final JavaProcess process;
+
+	private MockServicesProcess(Ports ports, JavaProcess process) {
+		this.ports = ports;
+		this.process = process;
+	}
+
+	/**
+	 * The TCP ports of the mocks.
+	 *
+	 * @param customers customers service
+	 * @param orders orders service
+	 * @param recommendations recommendations service
+	 * @param mongo embedded MongoDB
+	 */
+	record Ports(int customers, int orders, int recommendations, int mongo) {
+	}
+
+	/**
+	 * Starts mock-services on free ports and waits until every stub answers and MongoDB
+	 * accepts connections.
+	 * @param settings the bench settings (jar, JVM options, latency)
+	 * @param log the log file
+	 * @return the running mocks
+	 */
+	static MockServicesProcess start(BenchSettings settings, Path log) {
+		List<Integer> free = FreePorts.allocate(4);
+		Ports ports = new Ports(free.get(0), free.get(1), free.get(2), free.get(3));
+		List<String> args = List.of("--bind", HOST, "--customers-port", String.valueOf(ports.customers()),
+				"--orders-port", String.valueOf(ports.orders()), "--recommendations-port",
+				String.valueOf(ports.recommendations()), "--mongo-port", String.valueOf(ports.mongo()), "--latency",
+				settings.latency());
+		JavaProcess process = JavaProcess.start("mock-services", settings.mocksJvmArgs(),
+				settings.jars().mockServices(), args, log);
+		MockServicesProcess mocks = new MockServicesProcess(ports, process);
+		try {
+			process.awaitReady("stubs answer 200 and MongoDB accepts connections", READY_TIMEOUT,
+					() -> Probes.httpOk(URI.create(mocks.customersUrl() + "/customers/1"))
+							&& Probes.httpOk(URI.create(mocks.ordersUrl() + "/customers/1/orders"))
+							&& Probes.httpOk(URI.create(mocks.recommendationsUrl() + "/customers/1/recommendations"))
+							&& Probes.tcpOpen(HOST, ports.mongo()));
+		}
+		catch (RuntimeException ex) {
+			process.stop();
+			throw ex;
+		}
+		return mocks;
+	}
+
+	String customersUrl() {
+		return "http://" + HOST + ":" + this.ports.customers();
+	}
+
+	String ordersUrl() {
+		return "http://" + HOST + ":" + this.ports.orders();
+	}
+
+	String recommendationsUrl() {
+		return "http://" + HOST + ":" + this.ports.recommendations();
+	}
+
+	/**
+	 * Returns the MongoDB connection string of the embedded server, database
+	 * {@code twinstack}.
+	 * @return e.g. {@code mongodb://127.0.0.1:27018/twinstack}
+	 */
+	String mongoUri() {
+		return "mongodb://" + HOST + ":" + this.ports.mongo() + "/" + ProfileStore.DATABASE;
+	}
+
+	Ports ports() {
+		return this.ports;
+	}
+
+	JavaProcess process() {
+		return this.process;
+	}
+
+	@Override
+	public void close() {
+		this.process.stop();
+	}
+
+}

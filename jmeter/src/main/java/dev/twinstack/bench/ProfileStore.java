@@ -1,0 +1,93 @@
+package dev.twinstack.bench;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
+import org.bson.Document;
+
+/**
+ * The {@code profiles} collection the apps write to: counts what a run stored and empties
+ * it between cells (mongo-java-server keeps about 20 KB of heap per document).
+ */
+final class ProfileStore implements AutoCloseable {
+
+	static final String DATABASE = "twinstack";
+
+	static final String COLLECTION = "profiles";
+
+	private static final Duration POLL_INTERVAL = Duration.ofMillis(500);
+
+	private final MongoClient client;
+
+	private final MongoCollection<Document> profiles;
+
+	ProfileStore(String mongoUri) {
+		MongoClientSettings settings = MongoClientSettings.builder()
+			.applyConnectionString(new ConnectionString(mongoUri))
+			.applyToClusterSettings((cluster) -> cluster.serverSelectionTimeout(10, TimeUnit.SECONDS))
+			.applyToSocketSettings((socket) -> socket.readTimeout(60, TimeUnit.SECONDS))
+			.build();
+		this.client = MongoClients.create(settings);
+		this.profiles = this.client.getDatabase(DATABASE).getCollection(COLLECTION);
+	}
+
+	/**
+	 * Counts the documents whose {@code requestId} starts with {@code <runId>-}.
+	 * @param runId the run id (letters, digits and dashes)
+	 * @return the number of stored documents of that run
+	 */
+	long countRun(String runId) {
+		if (!runId.matches("[A-Za-z0-9-]+")) {
+			throw new IllegalArgumentException("run id must hold letters, digits and dashes only, got '" + runId + "'");
+		}
+		return this.profiles.countDocuments(Filters.regex("requestId", "^" + runId + "-"));
+	}
+
+	/**
+	 * Waits until the run's count stops changing (requests still in flight when the load
+	 * stopped may complete afterwards), then returns it.
+	 * @param runId the run id
+	 * @param timeout the longest wait; the last count is returned when it runs out
+	 * @return the stored count
+	 */
+	long awaitStableCount(String runId, Duration timeout) {
+		AtomicLong previous = new AtomicLong(-1);
+		AtomicLong current = new AtomicLong();
+		try {
+			Awaitility.await("stored count of " + runId + " stable")
+				.atMost(timeout)
+				.pollDelay(POLL_INTERVAL)
+				.pollInterval(POLL_INTERVAL)
+				.until(() -> {
+					current.set(countRun(runId));
+					return current.get() == previous.getAndSet(current.get());
+				});
+		}
+		catch (ConditionTimeoutException ex) {
+			// still changing after the timeout: report what is there
+		}
+		return current.get();
+	}
+
+	/**
+	 * Drops the collection, freeing the mocks' heap.
+	 */
+	void drop() {
+		this.profiles.drop();
+	}
+
+	@Override
+	public void close() {
+		this.client.close();
+	}
+
+}

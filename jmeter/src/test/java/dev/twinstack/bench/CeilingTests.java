@@ -1,0 +1,58 @@
+package dev.twinstack.bench;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class CeilingTests {
+
+	private static final Optional<Duration> LATENCY = Optional.of(Duration.ofMillis(100));
+
+	@Test
+	void sequentialCeilingIsConcurrencyOverThreeLatencies() {
+		Ceiling ceiling = Ceiling.of(new Cell(Stack.WEBFLUX, Fanout.SEQUENTIAL, 100), LATENCY, OptionalInt.empty(),
+				300);
+		assertThat(ceiling.idealLatencyMs()).isEqualTo(300.0);
+		assertThat(ceiling.concurrencyCeiling()).isCloseTo(333.33, within(0.01));
+		assertThat(ceiling.threadCeiling()).isNull();
+		assertThat(ceiling.ceiling()).isCloseTo(333.33, within(0.01));
+		assertThat(ceiling.efficiency()).isCloseTo(0.9, within(0.0001));
+	}
+
+	@Test
+	void parallelCeilingIsConcurrencyOverOneLatency() {
+		Ceiling ceiling = Ceiling.of(new Cell(Stack.WEBFLUX, Fanout.PARALLEL, 10), LATENCY, OptionalInt.empty(), 95);
+		assertThat(ceiling.idealLatencyMs()).isEqualTo(100.0);
+		assertThat(ceiling.ceiling()).isCloseTo(100, within(0.001));
+		assertThat(ceiling.efficiency()).isCloseTo(0.95, within(0.0001));
+	}
+
+	@Test
+	void tomcatThreadsCapMvcAboveTheirCount() {
+		Ceiling ceiling = Ceiling.of(new Cell(Stack.MVC, Fanout.SEQUENTIAL, 400), LATENCY, OptionalInt.of(200), 600);
+		assertThat(ceiling.concurrencyCeiling()).isCloseTo(1333.33, within(0.01));
+		assertThat(ceiling.threadCap()).isEqualTo(200);
+		assertThat(ceiling.threadCeiling()).isCloseTo(666.67, within(0.01));
+		assertThat(ceiling.ceiling()).isCloseTo(666.67, within(0.01));
+		assertThat(ceiling.efficiency()).isCloseTo(0.9, within(0.0001));
+	}
+
+	@Test
+	void concurrencyBindsMvcBelowItsThreadCount() {
+		Ceiling ceiling = Ceiling.of(new Cell(Stack.MVC, Fanout.SEQUENTIAL, 10), LATENCY, OptionalInt.of(200), 33);
+		assertThat(ceiling.ceiling()).isCloseTo(33.33, within(0.01));
+	}
+
+	@Test
+	void unknownWithoutAFixedPositiveLatency() {
+		Cell cell = new Cell(Stack.MVC, Fanout.SEQUENTIAL, 10);
+		assertThat(Ceiling.of(cell, Optional.empty(), OptionalInt.of(200), 33).ceiling()).isNull();
+		assertThat(Ceiling.of(cell, Optional.of(Duration.ZERO), OptionalInt.of(200), 33).efficiency()).isNull();
+	}
+
+}
