@@ -4,7 +4,9 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 
 /**
@@ -19,7 +21,9 @@ final class AppProcess implements AutoCloseable {
 	 */
 	static final int TOMCAT_MAX_THREADS = 200;
 
-	private static final String TOMCAT_MAX_THREADS_ARG = "--server.tomcat.threads.max=";
+	private static final String TOMCAT_MAX_THREADS_PROPERTY = "server.tomcat.threads.max";
+
+	private static final String TOMCAT_MAX_THREADS_ARG = "--" + TOMCAT_MAX_THREADS_PROPERTY + "=";
 
 	private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
@@ -48,22 +52,44 @@ final class AppProcess implements AutoCloseable {
 	 * @return the running app
 	 */
 	static AppProcess start(Stack stack, BenchSettings settings, MockServicesProcess mocks, Path log) {
+		return start(stack, settings, mocks, log, Map.of(), "actuator/health");
+	}
+
+	/**
+	 * Starts an app on a free port with some of its properties replaced and waits until a
+	 * path answers 200.
+	 * @param stack which app
+	 * @param settings the bench settings (jar, JVM options)
+	 * @param mocks the running mocks the app calls and stores into
+	 * @param log the log file
+	 * @param overrides app properties (without {@code --}) replacing or adding to the
+	 * defaults, e.g. {@code app.downstream.timeout=1s}
+	 * @param readyPath the path that must answer {@code GET} with 200, relative to the
+	 * app's root, e.g. {@code actuator/health/liveness} for an app whose database is down
+	 * @return the running app
+	 */
+	static AppProcess start(Stack stack, BenchSettings settings, MockServicesProcess mocks, Path log,
+			Map<String, String> overrides, String readyPath) {
 		int port = FreePorts.allocate(1).get(0);
-		List<String> args = new ArrayList<>(
-				List.of("--server.port=" + port, "--server.address=" + MockServicesProcess.HOST,
-						"--app.downstream.customers-url=" + mocks.customersUrl(),
-						"--app.downstream.orders-url=" + mocks.ordersUrl(),
-						"--app.downstream.recommendations-url=" + mocks.recommendationsUrl(),
-						"--spring.mongodb.uri=" + mocks.mongoUri()));
+		Map<String, String> properties = new LinkedHashMap<>();
+		properties.put("server.port", String.valueOf(port));
+		properties.put("server.address", MockServicesProcess.HOST);
+		properties.put("app.downstream.customers-url", mocks.customersUrl());
+		properties.put("app.downstream.orders-url", mocks.ordersUrl());
+		properties.put("app.downstream.recommendations-url", mocks.recommendationsUrl());
+		properties.put("spring.mongodb.uri", mocks.mongoUri());
 		if (stack == Stack.MVC) {
-			args.add(TOMCAT_MAX_THREADS_ARG + TOMCAT_MAX_THREADS);
+			properties.put(TOMCAT_MAX_THREADS_PROPERTY, String.valueOf(TOMCAT_MAX_THREADS));
 		}
+		properties.putAll(overrides);
+		List<String> args = new ArrayList<>();
+		properties.forEach((name, value) -> args.add("--" + name + "=" + value));
 		JavaProcess process = JavaProcess.start(stack.module(), settings.appJvmArgs(), settings.jars().app(stack), args,
 				log);
 		AppProcess app = new AppProcess(stack, port, List.copyOf(args), process);
 		try {
-			process.awaitReady("GET /actuator/health = 200", READY_TIMEOUT,
-					() -> Probes.httpOk(app.baseUri().resolve("actuator/health")));
+			process.awaitReady("GET /" + readyPath + " = 200", READY_TIMEOUT,
+					() -> Probes.httpOk(app.baseUri().resolve(readyPath)));
 		}
 		catch (RuntimeException ex) {
 			process.stop();

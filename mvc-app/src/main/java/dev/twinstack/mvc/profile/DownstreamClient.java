@@ -115,8 +115,7 @@ public class DownstreamClient {
 					NestedExceptionUtils.getMostSpecificCause(ex));
 		}
 		return new DownstreamException(service,
-				service + " service could not be reached: " + reason(NestedExceptionUtils.getMostSpecificCause(ex)),
-				ex);
+				service + " service could not be reached: " + ConnectionFailure.of(ex).description(), ex);
 	}
 
 	private static boolean hasCause(Throwable ex, Class<? extends Throwable> type) {
@@ -126,18 +125,6 @@ public class DownstreamClient {
 			}
 		}
 		return false;
-	}
-
-	/**
-	 * The failure's message without the leading {@code Connect to <address> failed: }
-	 * that HttpClient adds, e.g. {@code Connection refused}.
-	 */
-	private static String reason(Throwable ex) {
-		String message = ex.getMessage();
-		if (message == null || message.isBlank()) {
-			return ex.getClass().getSimpleName();
-		}
-		return message.replaceFirst("^Connect to .+? failed: ", "");
 	}
 
 }

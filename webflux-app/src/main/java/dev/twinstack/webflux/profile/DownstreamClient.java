@@ -30,15 +30,6 @@ public class DownstreamClient {
 
 	static final String RECOMMENDATIONS = "recommendations";
 
-	/**
-	 * Netty's native transport prefix, e.g.
-	 * {@code finishConnect(..) failed with error(-111): }.
-	 */
-	private static final String NATIVE_CALL_PREFIX = "^\\w+\\(\\.\\.\\) failed(?: with error\\(-?\\d+\\))?: ";
-
-	/** The remote address Netty appends, e.g. {@code : /127.0.0.1:9082}. */
-	private static final String REMOTE_ADDRESS_SUFFIX = ":\\s+\\S*/\\S+$";
-
 	private static final Logger logger = LoggerFactory.getLogger(DownstreamClient.class);
 
 	private final WebClient customers;
@@ -120,26 +111,11 @@ public class DownstreamClient {
 		}
 		if (ex instanceof WebClientRequestException) {
 			return new DownstreamException(service,
-					service + " service could not be reached: " + reason(NestedExceptionUtils.getMostSpecificCause(ex)),
-					ex);
+					service + " service could not be reached: " + ConnectionFailure.of(ex).description(), ex);
 		}
 		logger.warn("Unexpected failure of a {} service call", service, ex);
 		return new DownstreamException(service, service + " service call failed: "
 				+ NestedExceptionUtils.getMostSpecificCause(ex).getClass().getSimpleName(), ex);
-	}
-
-	/**
-	 * The failure's message without what Netty adds around the operating system's words:
-	 * {@code finishConnect(..)
-	 * failed with error(-111): Connection refused: /127.0.0.1:9082} becomes
-	 * {@code Connection refused}.
-	 */
-	private static String reason(Throwable ex) {
-		String message = ex.getMessage();
-		if (message == null || message.isBlank()) {
-			return ex.getClass().getSimpleName();
-		}
-		return message.replaceFirst(NATIVE_CALL_PREFIX, "").replaceFirst(REMOTE_ADDRESS_SUFFIX, "");
 	}
 
 }
