@@ -1,8 +1,11 @@
 package dev.twinstack.mocks;
 
+import java.util.List;
+
 /**
- * The three downstream services of the composite endpoint. {@link #serviceName()} is the
- * name used in URLs, metrics, log lines and error documents.
+ * The downstream services: the three of the composite endpoint ({@link #composite()}) and
+ * the {@code slow} service of the slow-io scenario. {@link #serviceName()} is the name
+ * used in URLs, metrics, log lines and error documents.
  */
 public enum Downstream {
 
@@ -13,7 +16,15 @@ public enum Downstream {
 	ORDERS("orders", 9082),
 
 	/** {@code GET /customers/{id}/recommendations}: 10 items, about 1 KB. */
-	RECOMMENDATIONS("recommendations", 9083);
+	RECOMMENDATIONS("recommendations", 9083),
+
+	/**
+	 * {@code GET /slow/{id}}: {@code {"id":42,"waitedMs":1000}} after its latency (1 s by
+	 * default), for the slow-io scenario; not part of the composite endpoint.
+	 */
+	SLOW("slow", 9084);
+
+	private static final List<Downstream> COMPOSITE = List.of(CUSTOMERS, ORDERS, RECOMMENDATIONS);
 
 	private final String serviceName;
 
@@ -34,7 +45,7 @@ public enum Downstream {
 
 	/**
 	 * Returns the port the standalone process listens on by default.
-	 * @return the default TCP port (9081, 9082 or 9083)
+	 * @return the default TCP port (9081, 9082, 9083 or 9084)
 	 */
 	public int defaultPort() {
 		return this.defaultPort;
@@ -46,6 +57,14 @@ public enum Downstream {
 	 */
 	public String mappingResource() {
 		return "mappings/" + this.serviceName + ".json";
+	}
+
+	/**
+	 * Returns the three services the composite endpoint calls, in its sequential order.
+	 * @return customers, orders, recommendations
+	 */
+	public static List<Downstream> composite() {
+		return COMPOSITE;
 	}
 
 	@Override

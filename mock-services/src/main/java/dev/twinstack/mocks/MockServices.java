@@ -15,8 +15,9 @@ import com.github.tomakehurst.wiremock.http.UniformDistribution;
 
 /**
  * The downstream world of the composite endpoint in one place: the customers, orders and
- * recommendations services (one WireMock server each, with simulated latency) and an
- * in-memory MongoDB. Start it with {@link #start(MockServicesOptions)}, e.g. from a test:
+ * recommendations services and the slow service of the slow-io scenario (one WireMock
+ * server each, with simulated latency) and an in-memory MongoDB. Start it with
+ * {@link #start(MockServicesOptions)}, e.g. from a test:
  *
  * <pre class="code">
  * try (MockServices mocks = MockServices.start(MockServicesOptions.forTests())) {
@@ -48,7 +49,7 @@ public final class MockServices implements AutoCloseable {
 	}
 
 	/**
-	 * Starts the three services and MongoDB; returns once all of them listen.
+	 * Starts the four services and MongoDB; returns once all of them listen.
 	 * @param options where to listen, latencies and thread counts
 	 * @return the running services, to be closed by the caller
 	 * @throws IllegalStateException naming the server and address when one cannot start
@@ -102,6 +103,7 @@ public final class MockServices implements AutoCloseable {
 			.disableRequestJournal()
 			.gzipDisabled(true)
 			.templatingEnabled(true)
+			.extensions(new WaitedMsTransformer())
 			.notifier(new QuietNotifier(service))
 			.mappingSource(new ClasspathMappingsSource(service.mappingResource()));
 	}
@@ -209,14 +211,14 @@ public final class MockServices implements AutoCloseable {
 
 	/**
 	 * Removes every stub added since the start and restores the default mappings of all
-	 * three services. Latencies are kept.
+	 * four services. Latencies are kept.
 	 */
 	public void resetStubs() {
 		this.servers.values().forEach(WireMockServer::resetToDefaultMappings);
 	}
 
 	/**
-	 * Stops the three services and MongoDB. Safe to call more than once.
+	 * Stops the four services and MongoDB. Safe to call more than once.
 	 */
 	@Override
 	public void close() {

@@ -15,13 +15,13 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * Command line of the standalone mock services: starts the three services and MongoDB,
+ * Command line of the standalone mock services: starts the four services and MongoDB,
  * prints one "ready" line and runs until SIGTERM or SIGINT. Bad options end it with exit
  * code 2 and a one-line message.
  */
 @Command(name = "mock-services", sortOptions = false,
-		description = "Runs the customers, orders and recommendations services (WireMock, simulated latency) "
-				+ "and an in-memory MongoDB (mongo-java-server) in one process.",
+		description = "Runs the customers, orders and recommendations services, the slow service of the slow-io "
+				+ "scenario (WireMock, simulated latency) and an in-memory MongoDB (mongo-java-server) in one process.",
 		footer = "%nLatency forms: " + Latency.ACCEPTED_FORMS + "%n")
 public final class MockServicesApplication implements Callable<Integer> {
 
@@ -45,13 +45,17 @@ public final class MockServicesApplication implements Callable<Integer> {
 			description = "Port of the recommendations service, 0 = random (default: ${DEFAULT-VALUE}).")
 	private int recommendationsPort = Downstream.RECOMMENDATIONS.defaultPort();
 
+	@Option(names = "--slow-port", paramLabel = "PORT", converter = PortConverter.class,
+			description = "Port of the slow service (slow-io scenario), 0 = random (default: ${DEFAULT-VALUE}).")
+	private int slowPort = Downstream.SLOW.defaultPort();
+
 	@Option(names = "--mongo-port", paramLabel = "PORT", converter = PortConverter.class,
 			description = "Port of the in-memory MongoDB, 0 = random (default: ${DEFAULT-VALUE}).")
 	private int mongoPort = MockServicesOptions.DEFAULT_MONGO_PORT;
 
 	@Option(names = "--latency", paramLabel = "LATENCY", converter = LatencyConverter.class,
-			description = "Latency of all three services, e.g. 100ms, lognormal:100ms:0.1, uniform:50ms:150ms "
-					+ "(default: fixed:100ms).")
+			description = "Latency of the customers, orders and recommendations services, e.g. 100ms, "
+					+ "lognormal:100ms:0.1, uniform:50ms:150ms (default: fixed:100ms); not of the slow service.")
 	private Latency latency = Latency.DEFAULT;
 
 	@Option(names = "--customers-latency", paramLabel = "LATENCY", converter = LatencyConverter.class,
@@ -65,6 +69,10 @@ public final class MockServicesApplication implements Callable<Integer> {
 	@Option(names = "--recommendations-latency", paramLabel = "LATENCY", converter = LatencyConverter.class,
 			description = "Latency of the recommendations service (default: --latency).")
 	private Latency recommendationsLatency;
+
+	@Option(names = "--slow-latency", paramLabel = "LATENCY", converter = LatencyConverter.class,
+			description = "Latency of the slow service (default: fixed:1000ms); --latency does not change it.")
+	private Latency slowLatency = MockServicesOptions.DEFAULT_SLOW_LATENCY;
 
 	@Option(names = "--async-threads", paramLabel = "N", converter = CountConverter.class,
 			description = "Threads per service sending delayed responses (default: ${DEFAULT-VALUE}).")
@@ -123,9 +131,9 @@ public final class MockServicesApplication implements Callable<Integer> {
 	MockServicesOptions options() {
 		try {
 			return new MockServicesOptions(this.bindAddress, this.customersPort, this.ordersPort,
-					this.recommendationsPort, this.mongoPort, orDefault(this.customersLatency),
-					orDefault(this.ordersLatency), orDefault(this.recommendationsLatency), this.asyncThreads,
-					this.containerThreads);
+					this.recommendationsPort, this.slowPort, this.mongoPort, orDefault(this.customersLatency),
+					orDefault(this.ordersLatency), orDefault(this.recommendationsLatency), this.slowLatency,
+					this.asyncThreads, this.containerThreads);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new ParameterException(this.spec.commandLine(), ex.getMessage(), ex);
@@ -165,7 +173,8 @@ public final class MockServicesApplication implements Callable<Integer> {
 	static String readyLine(MockServices services) {
 		return "mock-services ready: customers=" + services.baseUrl(Downstream.CUSTOMERS) + " orders="
 				+ services.baseUrl(Downstream.ORDERS) + " recommendations="
-				+ services.baseUrl(Downstream.RECOMMENDATIONS) + " mongodb=" + services.mongoAddress();
+				+ services.baseUrl(Downstream.RECOMMENDATIONS) + " slow=" + services.baseUrl(Downstream.SLOW)
+				+ " mongodb=" + services.mongoAddress();
 	}
 
 	/**

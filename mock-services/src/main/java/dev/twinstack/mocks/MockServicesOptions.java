@@ -1,5 +1,6 @@
 package dev.twinstack.mocks;
 
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -11,21 +12,26 @@ import java.util.Objects;
  * @param ordersPort TCP port of the orders service (0 = a free random port)
  * @param recommendationsPort TCP port of the recommendations service (0 = a free random
  * port)
+ * @param slowPort TCP port of the slow service (0 = a free random port)
  * @param mongoPort TCP port of the embedded MongoDB (0 = a free random port)
  * @param customersLatency latency added to every customers response
  * @param ordersLatency latency added to every orders response
  * @param recommendationsLatency latency added to every recommendations response
+ * @param slowLatency latency added to every slow response (1 s by default)
  * @param asyncThreads threads per service that send delayed responses (at least 1); a
  * delayed response holds no thread while it waits
  * @param containerThreads Jetty threads per service that read requests and render
  * responses (at least {@value #MIN_CONTAINER_THREADS})
  */
 public record MockServicesOptions(String bindAddress, int customersPort, int ordersPort, int recommendationsPort,
-		int mongoPort, Latency customersLatency, Latency ordersLatency, Latency recommendationsLatency,
-		int asyncThreads, int containerThreads) {
+		int slowPort, int mongoPort, Latency customersLatency, Latency ordersLatency, Latency recommendationsLatency,
+		Latency slowLatency, int asyncThreads, int containerThreads) {
 
 	/** Default bind address: loopback only. */
 	public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
+
+	/** Default latency of the slow service: a fixed 1 s. */
+	public static final Latency DEFAULT_SLOW_LATENCY = Latency.fixed(Duration.ofSeconds(1));
 
 	/** Default TCP port of the embedded MongoDB. */
 	public static final int DEFAULT_MONGO_PORT = 27018;
@@ -49,33 +55,38 @@ public record MockServicesOptions(String bindAddress, int customersPort, int ord
 		requirePort("customers port", customersPort);
 		requirePort("orders port", ordersPort);
 		requirePort("recommendations port", recommendationsPort);
+		requirePort("slow port", slowPort);
 		requirePort("mongo port", mongoPort);
 		Objects.requireNonNull(customersLatency, "customersLatency");
 		Objects.requireNonNull(ordersLatency, "ordersLatency");
 		Objects.requireNonNull(recommendationsLatency, "recommendationsLatency");
+		Objects.requireNonNull(slowLatency, "slowLatency");
 		requireThreads("async threads", asyncThreads, 1);
 		requireThreads("container threads", containerThreads, MIN_CONTAINER_THREADS);
 	}
 
 	/**
-	 * The standalone defaults: loopback, ports 9081, 9082, 9083 and 27018, a fixed 100 ms
-	 * latency, {@value #DEFAULT_ASYNC_THREADS} async threads and
+	 * The standalone defaults: loopback, ports 9081, 9082, 9083, 9084 and 27018, a fixed
+	 * 100 ms latency for the three composite services and 1 s for the slow service,
+	 * {@value #DEFAULT_ASYNC_THREADS} async threads and
 	 * {@value #DEFAULT_CONTAINER_THREADS} container threads per service.
 	 * @return the default options
 	 */
 	public static MockServicesOptions defaults() {
 		return new MockServicesOptions(DEFAULT_BIND_ADDRESS, Downstream.CUSTOMERS.defaultPort(),
-				Downstream.ORDERS.defaultPort(), Downstream.RECOMMENDATIONS.defaultPort(), DEFAULT_MONGO_PORT,
-				Latency.DEFAULT, Latency.DEFAULT, Latency.DEFAULT, DEFAULT_ASYNC_THREADS, DEFAULT_CONTAINER_THREADS);
+				Downstream.ORDERS.defaultPort(), Downstream.RECOMMENDATIONS.defaultPort(),
+				Downstream.SLOW.defaultPort(), DEFAULT_MONGO_PORT, Latency.DEFAULT, Latency.DEFAULT, Latency.DEFAULT,
+				DEFAULT_SLOW_LATENCY, DEFAULT_ASYNC_THREADS, DEFAULT_CONTAINER_THREADS);
 	}
 
 	/**
-	 * Options for tests: loopback, free random ports, no latency.
+	 * Options for tests: loopback, free random ports, no latency (the slow service
+	 * included; give it one with {@link #withLatency(Downstream, Latency)}).
 	 * @return the test options
 	 */
 	public static MockServicesOptions forTests() {
-		return new MockServicesOptions(DEFAULT_BIND_ADDRESS, 0, 0, 0, 0, Latency.NONE, Latency.NONE, Latency.NONE,
-				DEFAULT_ASYNC_THREADS, DEFAULT_CONTAINER_THREADS);
+		return new MockServicesOptions(DEFAULT_BIND_ADDRESS, 0, 0, 0, 0, 0, Latency.NONE, Latency.NONE, Latency.NONE,
+				Latency.NONE, DEFAULT_ASYNC_THREADS, DEFAULT_CONTAINER_THREADS);
 	}
 
 	/**
@@ -88,6 +99,7 @@ public record MockServicesOptions(String bindAddress, int customersPort, int ord
 			case CUSTOMERS -> this.customersPort;
 			case ORDERS -> this.ordersPort;
 			case RECOMMENDATIONS -> this.recommendationsPort;
+			case SLOW -> this.slowPort;
 		};
 	}
 
@@ -101,17 +113,20 @@ public record MockServicesOptions(String bindAddress, int customersPort, int ord
 			case CUSTOMERS -> this.customersLatency;
 			case ORDERS -> this.ordersLatency;
 			case RECOMMENDATIONS -> this.recommendationsLatency;
+			case SLOW -> this.slowLatency;
 		};
 	}
 
 	/**
-	 * Returns a copy with the same latency for all three services.
+	 * Returns a copy with the same latency for the three composite services
+	 * ({@link Downstream#composite()}); the slow service keeps its own.
 	 * @param latency the latency
 	 * @return the new options
 	 */
 	public MockServicesOptions withLatency(Latency latency) {
 		return new MockServicesOptions(this.bindAddress, this.customersPort, this.ordersPort, this.recommendationsPort,
-				this.mongoPort, latency, latency, latency, this.asyncThreads, this.containerThreads);
+				this.slowPort, this.mongoPort, latency, latency, latency, this.slowLatency, this.asyncThreads,
+				this.containerThreads);
 	}
 
 	/**
@@ -122,10 +137,10 @@ public record MockServicesOptions(String bindAddress, int customersPort, int ord
 	 */
 	public MockServicesOptions withLatency(Downstream service, Latency latency) {
 		return new MockServicesOptions(this.bindAddress, this.customersPort, this.ordersPort, this.recommendationsPort,
-				this.mongoPort, (service == Downstream.CUSTOMERS) ? latency : this.customersLatency,
+				this.slowPort, this.mongoPort, (service == Downstream.CUSTOMERS) ? latency : this.customersLatency,
 				(service == Downstream.ORDERS) ? latency : this.ordersLatency,
-				(service == Downstream.RECOMMENDATIONS) ? latency : this.recommendationsLatency, this.asyncThreads,
-				this.containerThreads);
+				(service == Downstream.RECOMMENDATIONS) ? latency : this.recommendationsLatency,
+				(service == Downstream.SLOW) ? latency : this.slowLatency, this.asyncThreads, this.containerThreads);
 	}
 
 	/**
@@ -136,8 +151,8 @@ public record MockServicesOptions(String bindAddress, int customersPort, int ord
 	 */
 	public MockServicesOptions withThreads(int asyncThreads, int containerThreads) {
 		return new MockServicesOptions(this.bindAddress, this.customersPort, this.ordersPort, this.recommendationsPort,
-				this.mongoPort, this.customersLatency, this.ordersLatency, this.recommendationsLatency, asyncThreads,
-				containerThreads);
+				this.slowPort, this.mongoPort, this.customersLatency, this.ordersLatency, this.recommendationsLatency,
+				this.slowLatency, asyncThreads, containerThreads);
 	}
 
 	static void requirePort(String name, int port) {

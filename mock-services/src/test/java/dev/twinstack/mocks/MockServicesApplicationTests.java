@@ -6,6 +6,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -22,7 +23,7 @@ import static org.awaitility.Awaitility.await;
 class MockServicesApplicationTests {
 
 	private static final String[] RANDOM_PORTS = { "--customers-port", "0", "--orders-port", "0",
-			"--recommendations-port", "0", "--mongo-port", "0" };
+			"--recommendations-port", "0", "--slow-port", "0", "--mongo-port", "0" };
 
 	@Test
 	void rejectsAnUnknownOptionListingTheAcceptedOnes() {
@@ -50,6 +51,23 @@ class MockServicesApplicationTests {
 	}
 
 	@Test
+	void rejectsAnUnknownSlowLatency() {
+		Run run = run("--slow-latency", "1 second");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.errLine()).contains("--slow-latency").contains("got '1 second'");
+	}
+
+	@Test
+	void latencyOptionLeavesTheSlowServiceAtItsOwnDefault() {
+		MockServicesApplication application = new MockServicesApplication();
+		MockServicesApplication.commandLine(application).parseArgs("--latency", "5ms");
+		MockServicesOptions options = application.options();
+		assertThat(options.latency(Downstream.ORDERS)).isEqualTo(Latency.parse("5ms"));
+		assertThat(options.latency(Downstream.SLOW)).isEqualTo(Latency.parse("1s"));
+		assertThat(options.slowPort()).isEqualTo(9084);
+	}
+
+	@Test
 	void rejectsTooFewContainerThreads() {
 		Run run = run("--container-threads", "2");
 		assertThat(run.exitCode()).isEqualTo(2);
@@ -69,15 +87,15 @@ class MockServicesApplicationTests {
 		Run run = run("--help");
 		assertThat(run.exitCode()).isZero();
 		assertThat(run.out()).contains("--bind", "--customers-port", "--orders-port", "--recommendations-port",
-				"--mongo-port", "--latency", "--customers-latency", "--orders-latency", "--recommendations-latency",
-				"--async-threads", "--container-threads");
+				"--slow-port", "--mongo-port", "--latency", "--customers-latency", "--orders-latency",
+				"--recommendations-latency", "--slow-latency", "--async-threads", "--container-threads");
 	}
 
 	@Test
 	void aTakenPortEndsWithExitCode1AndAOneLineMessage() throws Exception {
 		try (ServerSocket taken = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
 			String[] args = { "--customers-port", String.valueOf(taken.getLocalPort()), "--orders-port", "0",
-					"--recommendations-port", "0", "--mongo-port", "0" };
+					"--recommendations-port", "0", "--slow-port", "0", "--mongo-port", "0" };
 			Run run = run(args);
 			assertThat(run.exitCode()).isEqualTo(1);
 			assertThat(run.errLine())
@@ -90,12 +108,13 @@ class MockServicesApplicationTests {
 		MockServicesApplication application = new MockServicesApplication();
 		StringWriter out = new StringWriter();
 		CommandLine commandLine = MockServicesApplication.commandLine(application).setOut(new PrintWriter(out));
-		String[] args = concat(RANDOM_PORTS, "--latency", "0ms", "--orders-latency", "200ms");
+		String[] args = concat(RANDOM_PORTS, "--latency", "0ms", "--orders-latency", "200ms", "--slow-latency",
+				"300ms");
 		CompletableFuture<Integer> exitCode = CompletableFuture.supplyAsync(() -> commandLine.execute(args));
 		try {
 			await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains("mock-services ready:"));
 			Matcher ready = Pattern
-				.compile("mock-services ready: customers=(\\S+) orders=(\\S+) recommendations=(\\S+) "
+				.compile("mock-services ready: customers=(\\S+) orders=(\\S+) recommendations=(\\S+) slow=(\\S+) "
 						+ "mongodb=mongodb://127\\.0\\.0\\.1:\\d+\\R")
 				.matcher(out.toString());
 			assertThat(ready.matches()).as(out.toString()).isTrue();
@@ -107,6 +126,12 @@ class MockServicesApplicationTests {
 				.statusCode();
 			assertThat(status).isEqualTo(200);
 			assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofMillis(200));
+			started = System.nanoTime();
+			HttpResponse<String> slow = http
+				.send(HttpRequest.newBuilder(URI.create(ready.group(4) + "/slow/5")).build(), BodyHandlers.ofString());
+			assertThat(slow.statusCode()).isEqualTo(200);
+			assertThat(slow.body()).isEqualTo("{\"id\":5,\"waitedMs\":300}");
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
 		}
 		finally {
 			application.stop();

@@ -21,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Proves that a delayed response holds no server thread: 1000 requests delayed by 1 s
- * each, all in flight at once, complete in a few seconds, whereas 16 container threads
- * per service sleeping through the delay would need at least 1000 / (3 × 16) ≈ 21 s.
+ * each, all in flight at once, complete in a few seconds, whereas 8 container threads per
+ * service sleeping through the delay would need at least 1000 / (4 × 8) ≈ 31 s.
  */
 class MockServicesConcurrencyTests {
 
@@ -38,6 +38,7 @@ class MockServicesConcurrencyTests {
 	void serves1000ConcurrentDelayedRequestsWithoutHoldingThreads() throws Exception {
 		MockServicesOptions options = MockServicesOptions.forTests()
 			.withLatency(Latency.parse("1s"))
+			.withLatency(Downstream.SLOW, Latency.parse("1s"))
 			.withThreads(MockServicesOptions.DEFAULT_ASYNC_THREADS, CONTAINER_THREADS);
 		try (MockServices mocks = MockServices.start(options)) {
 			HttpClient http = HttpClient.newBuilder()
@@ -77,7 +78,7 @@ class MockServicesConcurrencyTests {
 			List<CompletableFuture<Result>> results) {
 		for (int i = 0; i < requests; i++) {
 			long id = i + 1;
-			Downstream service = Downstream.values()[i % 3];
+			Downstream service = Downstream.values()[i % Downstream.values().length];
 			HttpRequest request = HttpRequest.newBuilder(mocks.baseUrl(service).resolve(path(service, id)))
 				.timeout(Duration.ofSeconds(30))
 				.build();
@@ -93,6 +94,7 @@ class MockServicesConcurrencyTests {
 			case CUSTOMERS -> "/customers/" + id;
 			case ORDERS -> "/customers/" + id + "/orders";
 			case RECOMMENDATIONS -> "/customers/" + id + "/recommendations";
+			case SLOW -> "/slow/" + id;
 		};
 	}
 

@@ -26,8 +26,10 @@ class MockServicesOptionsTests {
 		assertThat(options.customersPort()).isEqualTo(9081);
 		assertThat(options.ordersPort()).isEqualTo(9082);
 		assertThat(options.recommendationsPort()).isEqualTo(9083);
+		assertThat(options.slowPort()).isEqualTo(9084);
 		assertThat(options.mongoPort()).isEqualTo(27018);
 		assertThat(options.latency(Downstream.ORDERS)).isEqualTo(Latency.fixed(Duration.ofMillis(100)));
+		assertThat(options.latency(Downstream.SLOW)).isEqualTo(Latency.fixed(Duration.ofSeconds(1)));
 	}
 
 	@Test
@@ -37,18 +39,34 @@ class MockServicesOptionsTests {
 		assertThat(all.customersLatency()).isEqualTo(slow);
 		assertThat(all.ordersLatency()).isEqualTo(slow);
 		assertThat(all.recommendationsLatency()).isEqualTo(slow);
+		assertThat(all.slowLatency()).as("the slow service keeps its own latency").isEqualTo(Latency.NONE);
 		MockServicesOptions one = MockServicesOptions.forTests().withLatency(Downstream.ORDERS, slow);
 		assertThat(one.latency(Downstream.ORDERS)).isEqualTo(slow);
 		assertThat(one.latency(Downstream.CUSTOMERS)).isEqualTo(Latency.NONE);
 		assertThat(one.latency(Downstream.RECOMMENDATIONS)).isEqualTo(Latency.NONE);
+		assertThat(one.latency(Downstream.SLOW)).isEqualTo(Latency.NONE);
+		MockServicesOptions slowOnly = MockServicesOptions.forTests().withLatency(Downstream.SLOW, slow);
+		assertThat(slowOnly.latency(Downstream.SLOW)).isEqualTo(slow);
+		assertThat(slowOnly.latency(Downstream.ORDERS)).isEqualTo(Latency.NONE);
+	}
+
+	@Test
+	void compositeServicesAreTheThreeOfTheCompositeEndpointInOrder() {
+		assertThat(Downstream.composite()).containsExactly(Downstream.CUSTOMERS, Downstream.ORDERS,
+				Downstream.RECOMMENDATIONS);
+		assertThat(Downstream.values()).hasSize(4).contains(Downstream.SLOW);
 	}
 
 	@Test
 	void rejectsPortsOutsideTheTcpRange() {
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new MockServicesOptions("127.0.0.1", 70000, 0, 0, 0, Latency.NONE, Latency.NONE,
-					Latency.NONE, 16, 32))
+			.isThrownBy(() -> new MockServicesOptions("127.0.0.1", 70000, 0, 0, 0, 0, Latency.NONE, Latency.NONE,
+					Latency.NONE, Latency.NONE, 16, 32))
 			.withMessage("customers port must be a whole number from 0 to 65535 (0 = a free random port), got 70000");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new MockServicesOptions("127.0.0.1", 0, 0, 0, -1, 0, Latency.NONE, Latency.NONE,
+					Latency.NONE, Latency.NONE, 16, 32))
+			.withMessage("slow port must be a whole number from 0 to 65535 (0 = a free random port), got -1");
 	}
 
 	@Test

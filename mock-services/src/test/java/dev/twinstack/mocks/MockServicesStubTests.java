@@ -107,6 +107,40 @@ class MockServicesStubTests {
 		}
 	}
 
+	@ParameterizedTest
+	@ValueSource(longs = { 1, 42, 999999999 })
+	void slowAnswersTheIdAndTheDelayItWaited(long id) throws Exception {
+		mocks.setLatency(Downstream.SLOW, Latency.parse("150ms"));
+		long started = System.nanoTime();
+		HttpResponse<String> response = fetch(Downstream.SLOW, "/slow/" + id);
+		Duration took = Duration.ofNanos(System.nanoTime() - started);
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+		assertThat(response.body()).isEqualTo("{\"id\":" + id + ",\"waitedMs\":150}");
+		assertThat(took).isGreaterThanOrEqualTo(Duration.ofMillis(150));
+	}
+
+	@Test
+	void slowReportsTheSampledDelayOfARandomLatency() throws Exception {
+		mocks.setLatency(Downstream.SLOW, Latency.parse("uniform:50ms:250ms"));
+		for (int i = 0; i < 5; i++) {
+			long started = System.nanoTime();
+			HttpResponse<String> response = fetch(Downstream.SLOW, "/slow/7?attempt=" + i);
+			long tookMillis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+			JsonNode body = json.readTree(response.body());
+			assertThat(body.get("id").asLong()).isEqualTo(7);
+			long waitedMs = body.get("waitedMs").asLong();
+			assertThat(waitedMs).isBetween(50L, 250L);
+			assertThat(tookMillis).isGreaterThanOrEqualTo(waitedMs);
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "abc", "0", "007", "1000000000", "-1" })
+	void slowAnswers404ForIdsOutsideTheRange(String id) throws Exception {
+		assertThat(fetch(Downstream.SLOW, "/slow/" + id).statusCode()).isEqualTo(404);
+	}
+
 	@Test
 	void orderTotalsDependOnTheIdAndTheOrder() throws Exception {
 		JsonNode orders42 = json.readTree(fetch(Downstream.ORDERS, "/customers/42/orders").body()).get("orders");
@@ -199,8 +233,8 @@ class MockServicesStubTests {
 	@Test
 	void aTakenPortFailsTheStartNamingServiceAndAddress() {
 		int taken = mocks.server(Downstream.ORDERS).port();
-		MockServicesOptions options = new MockServicesOptions("127.0.0.1", 0, 0, taken, 0, Latency.NONE, Latency.NONE,
-				Latency.NONE, 4, 8);
+		MockServicesOptions options = new MockServicesOptions("127.0.0.1", 0, 0, taken, 0, 0, Latency.NONE,
+				Latency.NONE, Latency.NONE, Latency.NONE, 4, 8);
 		assertThatIllegalStateException().isThrownBy(() -> MockServices.start(options).close())
 			.withMessageStartingWith("recommendations service could not listen on 127.0.0.1:" + taken + ": ");
 	}

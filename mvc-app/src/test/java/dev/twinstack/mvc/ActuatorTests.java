@@ -82,7 +82,8 @@ class ActuatorTests {
 
 	@Test
 	void otherEndpointsAreNotExposed() {
-		for (String endpoint : new String[] { "env", "heapdump", "shutdown", "beans", "configprops" }) {
+		for (String endpoint : new String[] { "env", "heapdump", "shutdown", "beans", "configprops", "threaddump",
+				"loggers" }) {
 			this.client.get().uri("/actuator/" + endpoint).exchange().expectStatus().isNotFound();
 		}
 	}

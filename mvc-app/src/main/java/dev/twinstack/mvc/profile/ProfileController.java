@@ -1,5 +1,6 @@
 package dev.twinstack.mvc.profile;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -25,8 +26,10 @@ class ProfileController {
 	@PostMapping(path = "/profiles/{customerId}", produces = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<ProfileDocument> create(@PathVariable String customerId,
 			@RequestParam MultiValueMap<String, String> queryParams,
-			@RequestHeader(name = ProfileRequest.REQUEST_ID_HEADER, required = false) String requestId) {
+			@RequestHeader(name = ProfileRequest.REQUEST_ID_HEADER, required = false) String requestId,
+			@RequestHeader HttpHeaders headers) {
 		ProfileRequest request = ProfileRequest.of(customerId, queryParams, requestId);
+		ProfileRequest.requireNoBody(headers);
 		ProfileDocument profile = this.profileService.compose(request);
 		return ResponseEntity.status(HttpStatus.CREATED).body(profile);
 	}

@@ -1,10 +1,12 @@
 package dev.twinstack.mvc.profile;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 
 import com.mongodb.MongoSocketException;
 import com.mongodb.MongoTimeoutException;
 import jakarta.servlet.http.HttpServletRequest;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,6 +42,17 @@ class ProfileExceptionHandler {
 	@ExceptionHandler
 	ProblemDetail invalidRequest(InvalidRequestException ex, HttpServletRequest request) {
 		return problem(HttpStatus.BAD_REQUEST, INVALID_REQUEST, ex.getMessage(), request);
+	}
+
+	/**
+	 * A query string Tomcat cannot parse ({@code %zz}, {@code =x}); Tomcat parses it
+	 * lazily, when the controller's query parameters are resolved. webflux-app rejects
+	 * the same query strings before Spring sees them.
+	 */
+	@ExceptionHandler
+	ProblemDetail malformedQuery(InvalidParameterException ex, HttpServletRequest request) {
+		return problem(HttpStatus.BAD_REQUEST, INVALID_REQUEST,
+				ProfileRequest.malformedQueryDetail(request.getQueryString()), request);
 	}
 
 	@ExceptionHandler
@@ -101,7 +114,13 @@ class ProfileExceptionHandler {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
 		problem.setType(type);
 		problem.setTitle(status.getReasonPhrase());
-		problem.setInstance(URI.create(request.getRequestURI()));
+		try {
+			problem.setInstance(new URI(request.getRequestURI()));
+		}
+		catch (URISyntaxException ex) {
+			// a path the server let through but that is no valid URI reference: no
+			// instance
+		}
 		return problem;
 	}
 

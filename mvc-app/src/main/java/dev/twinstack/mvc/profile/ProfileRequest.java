@@ -6,6 +6,8 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
+import org.springframework.http.HttpHeaders;
+
 /**
  * A validated request for a composed profile.
  *
@@ -23,6 +25,8 @@ public record ProfileRequest(long customerId, Fanout fanout, String requestId) {
 	private static final Pattern CUSTOMER_ID = Pattern.compile("[1-9][0-9]{0,8}");
 
 	private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
+
+	private static final String NO_BODY = "POST /profiles/{customerId} takes no request body";
 
 	/**
 	 * Validates the raw request parts as the endpoint contract says.
@@ -67,6 +71,39 @@ public record ProfileRequest(long customerId, Fanout fanout, String requestId) {
 			throw new InvalidRequestException("fanout must be one of " + Fanout.ACCEPTED + ", got '" + value + "'");
 		}
 		return fanout;
+	}
+
+	/**
+	 * The detail of the problem for a query string that is not
+	 * {@code application/x-www-form-urlencoded} (e.g. {@code %zz}, {@code =x}), which the
+	 * HTTP server or framework fails to parse before {@link #of} could see it.
+	 * @param rawQuery the query string as received
+	 * @return the detail, naming the problem and the accepted form
+	 */
+	public static String malformedQueryDetail(String rawQuery) {
+		return "query string must be name=value pairs of percent-encoded UTF-8 separated by '&', got '" + rawQuery
+				+ "'";
+	}
+
+	/**
+	 * Rejects a request body: the endpoint reads none, so a body means the caller
+	 * misunderstood the API (e.g. sent the id as JSON) or pads the request. Checked after
+	 * {@link #of}, so a bad id, query or request id is reported first.
+	 * @param headers the request headers
+	 * @throws InvalidRequestException when {@code Content-Length} is above 0 or a
+	 * {@code Transfer-Encoding} is given
+	 */
+	public static void requireNoBody(HttpHeaders headers) {
+		String transferEncoding = headers.getFirst(HttpHeaders.TRANSFER_ENCODING);
+		if (transferEncoding != null) {
+			throw new InvalidRequestException(
+					NO_BODY + ", got Transfer-Encoding '" + transferEncoding + "'; accepted: no body");
+		}
+		String contentLength = headers.getFirst(HttpHeaders.CONTENT_LENGTH);
+		if (contentLength != null && !"0".equals(contentLength.strip())) {
+			throw new InvalidRequestException(
+					NO_BODY + ", got Content-Length '" + contentLength + "'; accepted: no body or Content-Length 0");
+		}
 	}
 
 	/**

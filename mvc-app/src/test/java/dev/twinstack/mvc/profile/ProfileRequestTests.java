@@ -6,8 +6,11 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
+import org.springframework.http.HttpHeaders;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
  * Validation of the raw request parts, with the README's exact messages.
@@ -82,6 +85,29 @@ class ProfileRequestTests {
 				.withMessage(
 						"X-Request-Id must be 1 to 64 characters from A-Z a-z 0-9 . _ : -, got '" + requestId + "'");
 		}
+	}
+
+	@Test
+	void rejectsRequestBody() {
+		HttpHeaders withLength = new HttpHeaders();
+		withLength.setContentLength(2);
+		assertThatExceptionOfType(InvalidRequestException.class)
+			.isThrownBy(() -> ProfileRequest.requireNoBody(withLength))
+			.withMessage("POST /profiles/{customerId} takes no request body, got Content-Length '2'; "
+					+ "accepted: no body or Content-Length 0");
+		HttpHeaders chunked = new HttpHeaders();
+		chunked.set(HttpHeaders.TRANSFER_ENCODING, "chunked");
+		assertThatExceptionOfType(InvalidRequestException.class).isThrownBy(() -> ProfileRequest.requireNoBody(chunked))
+			.withMessage("POST /profiles/{customerId} takes no request body, got Transfer-Encoding 'chunked'; "
+					+ "accepted: no body");
+	}
+
+	@Test
+	void acceptsNoBodyAndEmptyBody() {
+		HttpHeaders empty = new HttpHeaders();
+		empty.setContentLength(0);
+		assertThatNoException().isThrownBy(() -> ProfileRequest.requireNoBody(empty));
+		assertThatNoException().isThrownBy(() -> ProfileRequest.requireNoBody(new HttpHeaders()));
 	}
 
 	@Test

@@ -2,6 +2,7 @@ package dev.twinstack.webflux.profile;
 
 import reactor.core.publisher.Mono;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -27,8 +28,10 @@ class ProfileController {
 	@PostMapping(path = "/profiles/{customerId}", produces = MediaType.APPLICATION_JSON_VALUE)
 	Mono<ResponseEntity<ProfileDocument>> create(@PathVariable String customerId,
 			@RequestParam MultiValueMap<String, String> queryParams,
-			@RequestHeader(name = ProfileRequest.REQUEST_ID_HEADER, required = false) String requestId) {
+			@RequestHeader(name = ProfileRequest.REQUEST_ID_HEADER, required = false) String requestId,
+			@RequestHeader HttpHeaders headers) {
 		ProfileRequest request = ProfileRequest.of(customerId, queryParams, requestId);
+		ProfileRequest.requireNoBody(headers);
 		return this.profileService.compose(request)
 			.map((profile) -> ResponseEntity.status(HttpStatus.CREATED).body(profile));
 	}

@@ -1,6 +1,7 @@
 package dev.twinstack.webflux.profile;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 
 import com.mongodb.MongoSocketException;
 import com.mongodb.MongoTimeoutException;
@@ -101,7 +102,13 @@ class ProfileExceptionHandler {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
 		problem.setType(type);
 		problem.setTitle(status.getReasonPhrase());
-		problem.setInstance(URI.create(exchange.getRequest().getURI().getRawPath()));
+		try {
+			problem.setInstance(new URI(exchange.getRequest().getURI().getRawPath()));
+		}
+		catch (URISyntaxException ex) {
+			// a path the server let through but that is no valid URI reference: no
+			// instance
+		}
 		return problem;
 	}
 

@@ -1,0 +1,33 @@
+package dev.twinstack.webflux.config;
+
+import reactor.netty.NettyPipeline;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Bad input that never reaches Spring WebFlux gets the same kind of answer as bad input
+ * that does: the requests Reactor Netty (or Spring's adapter) would reject with a bare
+ * status are answered with RFC 9457 problems by a {@link MalformedRequestHandler} in
+ * front of Reactor Netty's HTTP handler.
+ */
+@Configuration(proxyBeanMethods = false)
+class WebServerConfiguration {
+
+	@Bean
+	NettyServerCustomizer rejectedRequestProblemsCustomizer(
+			@Value("${server.netty.max-initial-line-length:4KB}") DataSize maxInitialLineLength,
+			@Value("${server.max-http-request-header-size:8KB}") DataSize maxHeaderSize) {
+		return (httpServer) -> httpServer.doOnChannelInit((observer, channel, remoteAddress) -> {
+			if (channel.pipeline().get(NettyPipeline.HttpTrafficHandler) != null) {
+				channel.pipeline()
+					.addBefore(NettyPipeline.HttpTrafficHandler, "problemDetailsForMalformedRequests",
+							new MalformedRequestHandler(maxInitialLineLength.toBytes(), maxHeaderSize.toBytes()));
+			}
+		});
+	}
+
+}
