@@ -1,6 +1,9 @@
 package dev.twinstack.bench;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,10 +19,11 @@ import java.util.OptionalInt;
 final class AppProcess implements AutoCloseable {
 
 	/**
-	 * Tomcat's worker thread cap, passed explicitly to mvc-app so the report's thread
-	 * ceiling matches what ran (it is also Spring Boot's default).
+	 * Tomcat's default worker thread cap (Spring Boot's default); {@code mvc} gets
+	 * {@code bench.tomcatThreads} explicitly so the report's thread ceiling matches what
+	 * ran.
 	 */
-	static final int TOMCAT_MAX_THREADS = 200;
+	static final int TOMCAT_MAX_THREADS = BenchSettings.DEFAULT_TOMCAT_THREADS;
 
 	private static final String TOMCAT_MAX_THREADS_PROPERTY = "server.tomcat.threads.max";
 
@@ -43,23 +47,47 @@ final class AppProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Starts an app on a free port and waits until {@code GET /actuator/health} answers
-	 * 200.
+	 * Starts an app on the default heap on a free port and waits until
+	 * {@code GET /actuator/health} answers 200.
 	 * @param stack which app
-	 * @param settings the bench settings (jar, JVM options)
+	 * @param settings the bench settings (jar, JVM options, JDK)
 	 * @param mocks the running mocks the app calls and stores into
 	 * @param log the log file
 	 * @return the running app
 	 */
 	static AppProcess start(Stack stack, BenchSettings settings, MockServicesProcess mocks, Path log) {
-		return start(stack, settings, mocks, log, Map.of(), "actuator/health");
+		return start(stack, Heap.DEFAULT, settings, mocks, log, null);
+	}
+
+	/**
+	 * Starts an app on a free port and waits until {@code GET /actuator/health} answers
+	 * 200. The JVM exits on its first {@code OutOfMemoryError}
+	 * ({@code -XX:+ExitOnOutOfMemoryError}), so an exhausted heap ends the cell instead
+	 * of hanging it.
+	 * @param stack which app
+	 * @param heap the heap it runs with
+	 * @param settings the bench settings (jar, JVM options, JDK)
+	 * @param mocks the running mocks the app calls and stores into
+	 * @param log the log file
+	 * @param gcLog the file receiving the JVM's GC log ({@code -Xlog:gc}), {@code null}
+	 * for none
+	 * @return the running app
+	 */
+	static AppProcess start(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks, Path log,
+			Path gcLog) {
+		List<String> jvmArgs = new ArrayList<>(heap.jvmArgs(settings.appJvmArgs()));
+		jvmArgs.add("-XX:+ExitOnOutOfMemoryError");
+		if (gcLog != null) {
+			jvmArgs.add("-Xlog:gc:file=" + gcLog + ":utctime,level,tags");
+		}
+		return start(stack, settings, jvmArgs, mocks, log, Map.of(), "actuator/health");
 	}
 
 	/**
 	 * Starts an app on a free port with some of its properties replaced and waits until a
 	 * path answers 200.
 	 * @param stack which app
-	 * @param settings the bench settings (jar, JVM options)
+	 * @param settings the bench settings (jar, JVM options, JDK)
 	 * @param mocks the running mocks the app calls and stores into
 	 * @param log the log file
 	 * @param overrides app properties (without {@code --}) replacing or adding to the
@@ -70,6 +98,38 @@ final class AppProcess implements AutoCloseable {
 	 */
 	static AppProcess start(Stack stack, BenchSettings settings, MockServicesProcess mocks, Path log,
 			Map<String, String> overrides, String readyPath) {
+		return start(stack, settings, settings.appJvmArgs(), mocks, log, overrides, readyPath);
+	}
+
+	/**
+	 * Starts an app on the default heap as the bench's monitored runs do: watchable, with
+	 * a VisualVM display name ({@code twinstack-app-<stack>-<heap>-<run>}) and a JFR
+	 * recording with the {@code profile} settings, written to {@code recording} when the
+	 * JVM exits; and exiting on its first {@code OutOfMemoryError}.
+	 * @param stack which app
+	 * @param settings the bench settings (jar, JVM options, JDK)
+	 * @param mocks the running mocks the app calls and stores into
+	 * @param log the log file
+	 * @param runId the bench run's id
+	 * @param recording the JFR file
+	 * @return the running app
+	 */
+	static AppProcess startRecorded(Stack stack, BenchSettings settings, MockServicesProcess mocks, Path log,
+			String runId, Path recording) {
+		try {
+			Files.createDirectories(recording.toAbsolutePath().getParent());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not create the folder of " + recording, ex);
+		}
+		List<String> jvmArgs = new ArrayList<>(Heap.DEFAULT.jvmArgs(settings.appJvmArgs()));
+		jvmArgs.add("-XX:+ExitOnOutOfMemoryError");
+		jvmArgs.addAll(BenchJvms.appOptions(stack.id(), BenchJvms.heapOf(jvmArgs), runId, recording));
+		return start(stack, settings, jvmArgs, mocks, log, Map.of(), "actuator/health");
+	}
+
+	private static AppProcess start(Stack stack, BenchSettings settings, List<String> jvmArgs,
+			MockServicesProcess mocks, Path log, Map<String, String> overrides, String readyPath) {
 		int port = FreePorts.allocate(1).get(0);
 		Map<String, String> properties = new LinkedHashMap<>();
 		properties.put("server.port", String.valueOf(port));
@@ -77,14 +137,25 @@ final class AppProcess implements AutoCloseable {
 		properties.put("app.downstream.customers-url", mocks.customersUrl());
 		properties.put("app.downstream.orders-url", mocks.ordersUrl());
 		properties.put("app.downstream.recommendations-url", mocks.recommendationsUrl());
+		if (mocks.slowUrl() != null) {
+			properties.put("app.downstream.slow-url", mocks.slowUrl());
+		}
 		properties.put("spring.mongodb.uri", mocks.mongoUri());
-		if (stack == Stack.MVC) {
-			properties.put(TOMCAT_MAX_THREADS_PROPERTY, String.valueOf(TOMCAT_MAX_THREADS));
+		if (stack.threadPerRequest()) {
+			properties.put(TOMCAT_MAX_THREADS_PROPERTY, String.valueOf(settings.tomcatThreads()));
+			// the parallel fanout runs 3 calls per request on this pool: 3 x the Tomcat
+			// threads
+			properties.put("spring.task.execution.pool.core-size", String.valueOf(3 * settings.tomcatThreads()));
+			properties.put("spring.task.execution.pool.max-size", String.valueOf(3 * settings.tomcatThreads()));
+		}
+		if (stack.virtualThreads()) {
+			properties.put("spring.threads.virtual.enabled", "true");
 		}
 		properties.putAll(overrides);
 		List<String> args = new ArrayList<>();
 		properties.forEach((name, value) -> args.add("--" + name + "=" + value));
-		JavaProcess process = JavaProcess.start(stack.module(), settings.appJvmArgs(), settings.jars().app(stack), args,
+		String role = stack.module() + (stack.virtualThreads() ? "-vt" : "");
+		JavaProcess process = JavaProcess.start(settings.jdk().java(), role, jvmArgs, settings.jars().app(stack), args,
 				log);
 		AppProcess app = new AppProcess(stack, port, List.copyOf(args), process);
 		try {
@@ -119,6 +190,14 @@ final class AppProcess implements AutoCloseable {
 
 	Stack stack() {
 		return this.stack;
+	}
+
+	/**
+	 * Returns the app's command-line arguments.
+	 * @return the {@code --name=value} arguments after the jar
+	 */
+	List<String> args() {
+		return this.args;
 	}
 
 	int port() {

@@ -13,9 +13,40 @@ import java.util.List;
  * @param finishedAt end of the run (ISO-8601 UTC)
  * @param wallSeconds bench wall time, JVM starts included (s)
  * @param cells the measured cells, in run order
+ * @param apps each app as it ran: VisualVM name, JFR recording, the settings that cap it
+ * @param memory per stack, the time to complete N requests and the memory in use after
  */
 public record BenchResults(Settings settings, Environment environment, List<ProcessInfo> processes, String startedAt,
-		String finishedAt, double wallSeconds, List<CellResult> cells) {
+		String finishedAt, double wallSeconds, List<CellResult> cells, List<AppInfo> apps,
+		List<MemoryAfterRequests> memory) {
+
+	/**
+	 * Creates results without app details and memory figures.
+	 * @param settings what was run
+	 * @param environment where it ran
+	 * @param processes the JVMs started
+	 * @param startedAt start of the run (ISO-8601 UTC)
+	 * @param finishedAt end of the run (ISO-8601 UTC)
+	 * @param wallSeconds bench wall time (s)
+	 * @param cells the measured cells
+	 */
+	public BenchResults(Settings settings, Environment environment, List<ProcessInfo> processes, String startedAt,
+			String finishedAt, double wallSeconds, List<CellResult> cells) {
+		this(settings, environment, processes, startedAt, finishedAt, wallSeconds, cells, List.of(), List.of());
+	}
+
+	/**
+	 * One app JVM of the run.
+	 *
+	 * @param stack the stack
+	 * @param displayName its VisualVM display name
+	 * @param jfr its JFR recording, relative to the output folder
+	 * @param settings the settings that cap it (thread caps, pool sizes, timeouts), by
+	 * property name
+	 */
+	public record AppInfo(Stack stack, String displayName, String jfr, java.util.Map<String, String> settings) {
+
+	}
 
 	/**
 	 * The settings of a run.
@@ -34,18 +65,19 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * @param tomcatMaxThreads {@code server.tomcat.threads.max} passed to mvc-app
 	 * @param connectTimeoutMs the load generator's connect timeout (ms)
 	 * @param responseTimeoutMs the load generator's response timeout (ms)
+	 * @param memoryRequests N of the "memory after N requests" measurement (0 = skipped)
 	 */
 	public record Settings(String profile, List<Stack> stacks, List<Fanout> fanouts, List<Integer> concurrency,
 			int cells, long durationSeconds, int rampUpSeconds, long warmupSeconds, String latency,
 			List<String> appJvmArgs, List<String> mocksJvmArgs, int tomcatMaxThreads, long connectTimeoutMs,
-			long responseTimeoutMs) {
+			long responseTimeoutMs, int memoryRequests) {
 
 		static Settings of(BenchSettings settings) {
 			return new Settings(settings.profile(), settings.stacks(), settings.fanouts(), settings.concurrency(),
-					settings.cellCount(), settings.duration().toSeconds(), CompositePlan.RAMP_UP_SECONDS,
+					BenchRunner.cellCount(settings), settings.duration().toSeconds(), CompositePlan.RAMP_UP_SECONDS,
 					settings.warmup().toSeconds(), settings.latency(), settings.appJvmArgs(), settings.mocksJvmArgs(),
-					AppProcess.TOMCAT_MAX_THREADS, CompositePlan.CONNECT_TIMEOUT.toMillis(),
-					CompositePlan.RESPONSE_TIMEOUT.toMillis());
+					settings.tomcatThreads(), CompositePlan.CONNECT_TIMEOUT.toMillis(),
+					CompositePlan.RESPONSE_TIMEOUT.toMillis(), settings.memoryRequests());
 		}
 
 	}

@@ -11,6 +11,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -40,27 +41,46 @@ public final class BenchRunner {
 		String runPrefix = "b" + Long.toString(start.getEpochSecond(), 36);
 		Console.line(String.format(
 				"Bench profile %s: %d cells (%s × %s × concurrency %s), %d s per cell, " + "latency %s, output %s",
-				settings.profile(), settings.cellCount(), settings.stacks().stream().map(Stack::id).toList(),
+				settings.profile(), cellCount(settings), settings.stacks().stream().map(Stack::id).toList(),
 				settings.fanouts().stream().map(Fanout::id).toList(), settings.concurrency(),
 				settings.duration().toSeconds(), settings.latency(), out));
 		List<BenchResults.ProcessInfo> processes = new ArrayList<>();
 		List<CellResult> cells = new ArrayList<>();
-		try (MockServicesProcess mocks = MockServicesProcess.start(settings, out.resolve("logs/mock-services.log"));
-				ProfileStore store = new ProfileStore(mocks.mongoUri())) {
+		List<BenchResults.AppInfo> apps = new ArrayList<>();
+		List<MemoryAfterRequests> memory = new ArrayList<>();
+		Progress progress = new Progress(start, cellCount(settings),
+				settings.duration().toSeconds() + CompositePlan.RAMP_UP_SECONDS,
+				settings.warmup().toSeconds() + settings.memoryRequests() / MemoryAfterRequests.CONCURRENCY
+						* settings.fanouts().get(0).latenciesPerRequest()
+						* settings.fixedLatency().orElse(Duration.ofMillis(100)).toMillis() / 1000,
+				settings.stacks().size());
+		try (MockServicesProcess mocks = MockServicesProcess.start(settings, out.resolve("logs/mock-services.log"),
+				runPrefix); ProfileStore store = new ProfileStore(mocks.mongoUri())) {
 			processes.add(describe(mocks.process(), out));
-			CellRunner cellRunner = new CellRunner(settings, store, runPrefix, start);
+			CellRunner cellRunner = new CellRunner(settings, store, mocks, runPrefix, progress);
 			int index = 0;
 			for (Stack stack : settings.stacks()) {
+				progress.appStarting(Instant.now());
 				Path log = out.resolve("logs/" + stack.module() + ".log");
-				try (AppProcess app = AppProcess.start(stack, settings, mocks, log)) {
+				Path recording = out.resolve("jfr").resolve(stack.id() + ".jfr");
+				List<CellResult> stackCells = new ArrayList<>();
+				try (AppProcess app = AppProcess.startRecorded(stack, settings, mocks, log, runPrefix, recording)) {
 					processes.add(describe(app.process(), out));
+					apps.add(new BenchResults.AppInfo(stack,
+							BenchJvms.displayName("app", stack.id(), BenchJvms.heapOf(settings.appJvmArgs()),
+									runPrefix),
+							out.relativize(recording).toString().replace('\\', '/'),
+							AppConfig.of(stack, settings.jars().app(stack), app.args(), app.process().launcher())));
 					cellRunner.warmUp(app);
+					Optional.ofNullable(cellRunner.measureMemory(app)).ifPresent(memory::add);
 					for (Fanout fanout : settings.fanouts()) {
 						for (int concurrency : settings.concurrency()) {
-							cells.add(cellRunner.run(new Cell(stack, fanout, concurrency), app, ++index));
+							stackCells.add(cellRunner.run(new Cell(stack, fanout, concurrency), app, ++index));
 						}
 					}
+					PrometheusSnapshot.save(app, out.resolve("logs").resolve(stack.id() + "-prometheus.txt"));
 				}
+				cells.addAll(JfrCrossCheck.apply(stackCells, recording, out));
 			}
 		}
 		finally {
@@ -69,16 +89,15 @@ public final class BenchRunner {
 		Instant end = Instant.now();
 		BenchResults results = new BenchResults(BenchResults.Settings.of(settings), EnvironmentProbe.describe(),
 				processes, start.truncatedTo(ChronoUnit.SECONDS).toString(),
-				end.truncatedTo(ChronoUnit.SECONDS).toString(), Duration.between(start, end).toMillis() / 1000.0,
-				cells);
-		ResultsJson.write(results, out.resolve("results.json"));
-		Path report = out.resolve("report.md");
-		AtomicFiles.write(report, ReportWriter.render(results));
+				end.truncatedTo(ChronoUnit.SECONDS).toString(), Duration.between(start, end).toMillis() / 1000.0, cells,
+				apps, memory);
+		Path report = ReportFiles.write(results, out);
 		Console.line("");
 		Console.line(ConsoleSummary.render(results));
 		Console.line("Bench wall time " + Console.elapsed(Duration.between(start, end)) + "; results in "
 				+ out.resolve("results.json"));
-		Console.line("Report: " + report.toAbsolutePath());
+		Console.line(
+				"Report: " + report.toAbsolutePath() + " (charts: " + out.resolve("index.html").toAbsolutePath() + ")");
 		return results;
 	}
 
@@ -99,6 +118,17 @@ public final class BenchRunner {
 			System.err.println("Bench failed: " + ex.getMessage());
 			System.exit(1);
 		}
+	}
+
+	/**
+	 * Returns the number of cells this runner measures: the composite endpoint's closed
+	 * model on the default heap, stacks × fanouts × concurrency levels (the scenario
+	 * matrix of {@code MatrixBench} may hold more).
+	 * @param settings the settings
+	 * @return the cell count
+	 */
+	static int cellCount(BenchSettings settings) {
+		return settings.stacks().size() * settings.fanouts().size() * settings.concurrency().size();
 	}
 
 	private static void requireJars(BenchSettings settings) {
@@ -148,7 +178,8 @@ public final class BenchRunner {
 	private static void clean(Path out) {
 		try {
 			Files.createDirectories(out);
-			for (String name : List.of("runs", "logs", "jars", "results.json", "report.md")) {
+			for (String name : List.of("runs", "logs", "jars", "jfr", "charts", "assets", "results.json", "report.md",
+					"index.html")) {
 				Path path = out.resolve(name);
 				if (Files.exists(path)) {
 					try (Stream<Path> tree = Files.walk(path)) {

@@ -7,29 +7,37 @@ import java.util.OptionalInt;
 /**
  * The Little's-law ceiling of one cell: with N requests in flight and each taking at
  * least the ideal latency W, no server can answer more than N / W requests per second.
- * Computed only for a fixed downstream latency; all fields are {@code null} otherwise.
+ * Computed for I/O-bound workloads with a known latency; all fields are {@code null}
+ * otherwise.
  *
- * @param idealLatencyMs the least a request can take: 3 × downstream latency (sequential)
- * or 1 × (parallel), ignoring CPU and network time (ms)
- * @param concurrencyCeiling concurrency / ideal latency: what the client's concurrency
- * allows (req/s)
+ * @param downstreamMs the downstream wait of one request: the sum of the downstream
+ * latencies (sequential) or the largest (parallel) (ms)
+ * @param baseLatencyMs the app's own time per request, measured at concurrency 1: median
+ * latency there minus the downstream wait (ms), {@code null} when not measured
+ * @param idealLatencyMs the least a request can take: downstream wait + base latency (ms)
+ * @param concurrencyCeiling requests in flight / ideal latency: what the client's
+ * concurrency allows (req/s)
  * @param threadCap worker threads that each hold one request for its whole duration
- * (Tomcat's {@code server.tomcat.threads.max}), {@code null} for WebFlux
+ * (Tomcat's {@code server.tomcat.threads.max}), {@code null} without such a cap
  * @param threadCeiling thread cap / ideal latency: what the worker threads allow (req/s),
- * {@code null} for WebFlux
- * @param ceiling the lower of the two ceilings (req/s)
+ * {@code null} without a cap
+ * @param ceiling the lowest of the ceilings and, in the open model, the requested rate
+ * (req/s)
+ * @param boundBy what sets the ceiling: {@code concurrency}, {@code threads} or
+ * {@code rate}
  * @param efficiency measured throughput / ceiling (1 = at the ceiling)
  */
-public record Ceiling(Double idealLatencyMs, Double concurrencyCeiling, Integer threadCap, Double threadCeiling,
-		Double ceiling, Double efficiency) {
+public record Ceiling(Double downstreamMs, Double baseLatencyMs, Double idealLatencyMs, Double concurrencyCeiling,
+		Integer threadCap, Double threadCeiling, Double ceiling, String boundBy, Double efficiency) {
 
-	private static final Ceiling UNKNOWN = new Ceiling(null, null, null, null, null, null);
+	private static final Ceiling UNKNOWN = new Ceiling(null, null, null, null, null, null, null, null, null);
 
 	/**
-	 * Computes the ceiling of a cell.
+	 * Computes the ceiling of a composite cell from the downstream latency alone (no base
+	 * latency).
 	 * @param cell the cell (fanout and concurrency)
 	 * @param fixedLatency the fixed latency of each downstream call, empty when random
-	 * @param threadCap the app's worker thread cap, empty for WebFlux
+	 * @param threadCap the app's worker thread cap, empty without one
 	 * @param throughput the measured throughput (req/s)
 	 * @return the ceiling, all {@code null} without a fixed, positive latency
 	 */
@@ -37,12 +45,44 @@ public record Ceiling(Double idealLatencyMs, Double concurrencyCeiling, Integer 
 		if (fixedLatency.isEmpty() || fixedLatency.get().isZero()) {
 			return UNKNOWN;
 		}
-		double idealMs = cell.fanout().latenciesPerRequest() * fixedLatency.get().toNanos() / 1_000_000.0;
-		double concurrencyCeiling = cell.concurrency() * 1000 / idealMs;
+		double downstreamMs = cell.workload().downstreamMs(fixedLatency.get().toNanos() / 1e6, 0);
+		return of(downstreamMs, null, cell.concurrency(), 0, threadCap, throughput);
+	}
+
+	/**
+	 * Computes the ceiling of a cell.
+	 * @param downstreamMs the downstream wait of one request (ms); 0 or less means the
+	 * workload is not I/O-bound and has no ceiling
+	 * @param baseLatencyMs the app's own time per request at concurrency 1 (ms),
+	 * {@code null} when not measured
+	 * @param inFlight the most requests in flight: the concurrency, or the open model's
+	 * thread limit
+	 * @param rate the open model's requested rate (req/s), 0 for the closed models
+	 * @param threadCap the app's worker thread cap, empty without one
+	 * @param throughput the measured throughput (req/s)
+	 * @return the ceiling
+	 */
+	public static Ceiling of(double downstreamMs, Double baseLatencyMs, int inFlight, int rate, OptionalInt threadCap,
+			double throughput) {
+		if (downstreamMs <= 0 || inFlight <= 0) {
+			return UNKNOWN;
+		}
+		double idealMs = downstreamMs + ((baseLatencyMs != null) ? Math.max(0, baseLatencyMs) : 0);
+		double concurrencyCeiling = inFlight * 1000 / idealMs;
 		Double threadCeiling = threadCap.isPresent() ? threadCap.getAsInt() * 1000 / idealMs : null;
-		double ceiling = (threadCeiling != null) ? Math.min(concurrencyCeiling, threadCeiling) : concurrencyCeiling;
-		return new Ceiling(idealMs, concurrencyCeiling, threadCap.isPresent() ? threadCap.getAsInt() : null,
-				threadCeiling, ceiling, throughput / ceiling);
+		double ceiling = concurrencyCeiling;
+		String boundBy = "concurrency";
+		if (threadCeiling != null && threadCeiling < ceiling) {
+			ceiling = threadCeiling;
+			boundBy = "threads";
+		}
+		if (rate > 0 && rate < ceiling) {
+			ceiling = rate;
+			boundBy = "rate";
+		}
+		return new Ceiling(downstreamMs, baseLatencyMs, idealMs, concurrencyCeiling,
+				threadCap.isPresent() ? threadCap.getAsInt() : null, threadCeiling, ceiling, boundBy,
+				throughput / ceiling);
 	}
 
 }

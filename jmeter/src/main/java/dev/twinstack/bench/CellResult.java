@@ -5,16 +5,42 @@ package dev.twinstack.bench;
  *
  * @param cell stack, fanout and concurrency
  * @param runId prefix of the cell's request ids ({@code X-Request-Id: <runId>-<n>})
+ * @param startedAt when the load started (ISO-8601 UTC, ms)
+ * @param finishedAt when the load ended (ISO-8601 UTC, ms)
  * @param durationSeconds configured hold time after the ramp-up (s)
- * @param load JMeter's figures
- * @param server the app's heap and threads
+ * @param load JMeter's own figures (its statistics; its percentiles are estimates, kept
+ * to cross-check {@code latency})
+ * @param latency response-time percentiles of every sample, from an HdrHistogram of the
+ * JTL
+ * @param throughput requests completed per second, second by second, and their
+ * percentiles
+ * @param server the app's JVM (Micrometer) and every process's RSS and CPU (OSHI),
+ * sampled once a second
+ * @param cpu CPU shares of the load generator, mocks, app and machine
  * @param storage acknowledged versus stored
  * @param ceiling the Little's-law ceiling and efficiency
+ * @param jfr the app's JFR recording over the cell's window, cross-checked against
+ * Micrometer; {@code null} until the app has stopped
  * @param jtl the cell's JTL file, relative to the output folder
  * @param dashboard the cell's JMeter dashboard folder, relative to the output folder
+ * @param metricsCsv the cell's time series ({@code metrics.csv}), relative to the output
+ * folder
  * @param appLog the app's log, relative to the output folder
  */
-public record CellResult(Cell cell, String runId, long durationSeconds, LoadStats load, ServerStats server,
-		Storage storage, Ceiling ceiling, String jtl, String dashboard, String appLog) {
+public record CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
+		LoadStats load, LatencyStats latency, ThroughputStats throughput, ServerStats server, CpuShares cpu,
+		Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl, String dashboard, String metricsCsv,
+		String appLog) {
+
+	/**
+	 * Returns a copy with the JFR cross-check.
+	 * @param check the cross-check
+	 * @return the new result
+	 */
+	public CellResult withJfr(JfrCheck check) {
+		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
+				this.latency, this.throughput, this.server, this.cpu, this.storage, this.ceiling, check, this.jtl,
+				this.dashboard, this.metricsCsv, this.appLog);
+	}
 
 }

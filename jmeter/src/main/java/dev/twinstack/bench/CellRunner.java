@@ -1,21 +1,22 @@
 package dev.twinstack.bench;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 
-import dev.twinstack.monitoring.MetricsSampler;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
 /**
- * Warms an app up and measures its cells: load with JMeter, sample the app's heap and
- * threads, count what MongoDB stored, empty the collection.
+ * Warms an app up and measures its cells: load with JMeter while a {@link CellMonitor}
+ * samples the app, the mocks and the load generator; read every sample of the JTL; count
+ * what MongoDB stored, empty the collection.
  */
 final class CellRunner {
 
-	private static final Duration SAMPLING_INTERVAL = Duration.ofSeconds(1);
+	/** The {@code uri} tag of the measured requests in the app's Micrometer meters. */
+	static final String REQUEST_URI = "/profiles/{customerId}";
 
 	/**
 	 * Longest wait for the stored count to stop changing: the client's response timeout
@@ -27,15 +28,19 @@ final class CellRunner {
 
 	private final ProfileStore store;
 
+	private final MockServicesProcess mocks;
+
 	private final String runPrefix;
 
-	private final Instant benchStart;
+	private final Progress progress;
 
-	CellRunner(BenchSettings settings, ProfileStore store, String runPrefix, Instant benchStart) {
+	CellRunner(BenchSettings settings, ProfileStore store, MockServicesProcess mocks, String runPrefix,
+			Progress progress) {
 		this.settings = settings;
 		this.store = store;
+		this.mocks = mocks;
 		this.runPrefix = runPrefix;
-		this.benchStart = benchStart;
+		this.progress = progress;
 	}
 
 	/**
@@ -53,8 +58,8 @@ final class CellRunner {
 		for (Fanout fanout : this.settings.fanouts()) {
 			long rampUp = Math.max(1, perFanout / 2);
 			long hold = Math.max(1, perFanout - rampUp);
-			Console.line(String.format("[warm-up] %s %s c=%d: %d s ramp-up + %d s (elapsed %s)", app.stack().id(),
-					fanout.id(), concurrency, rampUp, hold, elapsed()));
+			Console.line(String.format("[warm-up] %s %s c=%d: %d s ramp-up + %d s (%s)", app.stack().id(), fanout.id(),
+					concurrency, rampUp, hold, this.progress.status(Instant.now())));
 			String runId = this.runPrefix + "-warmup-" + app.stack().id() + "-" + fanout.id();
 			Map<String, String> properties = CompositePlan.properties(app.port(), fanout, concurrency,
 					Duration.ofSeconds(rampUp), Duration.ofSeconds(hold), runId);
@@ -65,45 +70,92 @@ final class CellRunner {
 	}
 
 	/**
+	 * Measures the time to complete {@link BenchSettings#memoryRequests()} requests and
+	 * the app's memory after them, with the first fanout of the matrix (so the
+	 * measurement leaves no threads behind that the cells would not have created anyway).
+	 * @param app the warmed-up app
+	 * @return the figures, {@code null} when the measurement is switched off
+	 */
+	MemoryAfterRequests measureMemory(AppProcess app) {
+		int requests = this.settings.memoryRequests();
+		if (requests == 0) {
+			return null;
+		}
+		Fanout fanout = this.settings.fanouts().get(0);
+		Console.line(String.format("[memory] %s: %d requests, %s fanout, %d clients (%s)", app.stack().id(), requests,
+				fanout.id(), MemoryAfterRequests.CONCURRENCY, this.progress.status(Instant.now())));
+		MemoryAfterRequests memory = MemoryMeasurement.run(app, fanout, requests,
+				this.runPrefix + "-memory-" + app.stack().id());
+		requireAlive(app);
+		this.store.drop();
+		Console.line(String.format(java.util.Locale.ROOT,
+				"[memory] %s: %d requests in %.2f s (%d errors); heap %s MB, RSS %s MB; after a full GC heap %s MB, "
+						+ "RSS %s MB",
+				app.stack().id(), memory.requests(), memory.seconds(), memory.errors(), mb(memory.heapUsedMb()),
+				mb(memory.rssMb()), mb(memory.heapAfterGcMb()), mb(memory.rssAfterGcMb())));
+		return memory;
+	}
+
+	/**
 	 * Measures one cell.
 	 * @param cell the cell
 	 * @param app the running app of the cell's stack
 	 * @param index the cell's number, from 1
-	 * @return the cell's results
+	 * @return the cell's results (without the JFR cross-check, made once the app stops)
 	 */
 	CellResult run(Cell cell, AppProcess app, int index) {
 		Path outputDir = this.settings.outputDir();
 		Path runDir = outputDir.resolve("runs").resolve(cell.id());
 		String runId = this.runPrefix + "-" + cell.id();
-		Console.line(String.format("[cell %d/%d] %s %s c=%d: %d s + %d s ramp-up (elapsed %s)", index,
-				this.settings.cellCount(), cell.stack().id(), cell.fanout().id(), cell.concurrency(),
-				this.settings.duration().toSeconds(), CompositePlan.RAMP_UP_SECONDS, elapsed()));
+		Console.line(String.format("[cell %d/%d] %s %s c=%d: %d s + %d s ramp-up (%s)", index,
+				BenchRunner.cellCount(this.settings), cell.stack().id(), cell.fanout().id(), cell.concurrency(),
+				this.settings.duration().toSeconds(), CompositePlan.RAMP_UP_SECONDS,
+				this.progress.status(Instant.now())));
 		this.store.drop();
 		Map<String, String> properties = CompositePlan.properties(app.port(), cell.fanout(), cell.concurrency(),
 				this.settings.duration(), runId);
-		MetricsSampler sampler = MetricsSampler.start(URI.create(app.baseUri() + "actuator"), SAMPLING_INTERVAL);
+		Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		this.progress.cellStarted(started);
 		TestPlanStats stats;
+		CellMonitor monitor = CellMonitor.start(app, this.mocks, REQUEST_URI, cell.id(), this.progress);
 		try {
 			stats = LoadGenerator.run(CompositePlan.plan(runDir), properties);
+			// a full GC inside the cell's window, after the load: every cell starts from
+			// a
+			// clean heap, and JFR records the heap in use at the end of the cell
+			Jcmd.gc(app.process().launcher(), app.process().pid());
 		}
 		finally {
-			sampler.close();
+			monitor.close();
 		}
+		Instant finished = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		CellMonitor.Result monitored = monitor.finish(runDir.resolve("metrics.csv"), started);
 		requireAlive(app);
 		LoadStats load = LoadStats.from(stats.overall());
+		JtlAnalysis samples = JtlAnalysis.read(runDir.resolve("samples.jtl"));
 		long stored = this.store.awaitStableCount(runId, STORED_COUNT_TIMEOUT);
 		this.store.drop();
 		Storage storage = new Storage(load.requests() - load.errors(), stored);
+		// CPU over the load only, not the JMeter dashboard generation and GC after it
+		CpuShares cpu = CpuShares.of(Runtime.getRuntime().availableProcessors(),
+				monitored.series()
+					.between(started, started.plusMillis(Math.round(load.elapsedSeconds() * 1000) + 500))
+					.summaries());
 		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(), app.threadCap(), load.throughput());
-		CellResult result = new CellResult(cell, runId, this.settings.duration().toSeconds(), load,
-				ServerStats.from(sampler.summary(), sampler.failedReadings()), storage, ceiling,
-				relative(runDir.resolve("samples.jtl")), relative(runDir.resolve("dashboard")),
+		CellResult result = new CellResult(cell, runId, started.toString(), finished.toString(),
+				this.settings.duration().toSeconds(), load, samples.latency(), samples.throughput(), monitored.server(),
+				cpu, storage, ceiling, null, relative(runDir.resolve("samples.jtl")),
+				relative(runDir.resolve("dashboard")), relative(runDir.resolve("metrics.csv")),
 				relative(app.process().log()));
-		Console.line(String.format(
-				"[cell %d/%d] %s: %.1f req/s, mean %.1f ms, p99 %.0f ms, %d requests, %d errors, "
-						+ "stored %d / acknowledged %d",
-				index, this.settings.cellCount(), cell.id(), load.throughput(), load.meanMs(), load.p99Ms(),
-				load.requests(), load.errors(), stored, storage.acknowledged()));
+		this.progress.cellFinished(Instant.now());
+		Console.line(String.format(java.util.Locale.ROOT,
+				"[cell %d/%d] %s: %.1f req/s, p50 %.0f ms, p99 %.0f ms, %d requests, %d errors, stored %d / "
+						+ "acknowledged %d; peak heap %s MB, peak threads %s; CPU app %s, mocks %s, JMeter %s",
+				index, BenchRunner.cellCount(this.settings), cell.id(), load.throughput(), samples.latency().p50Ms(),
+				samples.latency().p99Ms(), load.requests(), load.errors(), stored, storage.acknowledged(),
+				mb(result.server().summary("app_heap_used_mb").peak()),
+				mb(result.server().summary("app_threads_live").peak()), percent(cpu.appMean()),
+				percent(cpu.mocksMean()), percent(cpu.loadGeneratorMean())));
 		return result;
 	}
 
@@ -118,8 +170,12 @@ final class CellRunner {
 		return this.settings.outputDir().relativize(path).toString().replace('\\', '/');
 	}
 
-	private String elapsed() {
-		return Console.elapsed(Duration.between(this.benchStart, Instant.now()));
+	private static String mb(Double value) {
+		return (value != null) ? String.format(java.util.Locale.ROOT, "%.0f", value) : "?";
+	}
+
+	private static String percent(Double share) {
+		return (share != null) ? String.format(java.util.Locale.ROOT, "%.0f %%", share * 100) : "?";
 	}
 
 }

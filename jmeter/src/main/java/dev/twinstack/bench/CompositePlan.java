@@ -18,6 +18,7 @@ import java.util.Map;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.assertions.DslResponseAssertion.TargetField;
 import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;
+import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 /**
  * The load plan: a closed model where each of {@code threads} JMeter threads sends
@@ -72,31 +73,38 @@ public final class CompositePlan {
 	}
 
 	/**
-	 * Builds the plan with a JTL file ({@code samples.jtl}, XML, all fields but the
-	 * response bodies) and JMeter's HTML dashboard ({@code dashboard/}) in the run
-	 * folder.
+	 * Builds the plan with a JTL file ({@code samples.jtl}, JMeter's default CSV format:
+	 * time stamp, elapsed, label, response code, success, bytes, latency, connect time,
+	 * …) and JMeter's HTML dashboard ({@code dashboard/}) in the run folder.
 	 * @param runDir the cell's run folder
 	 * @return the plan
 	 */
 	public static DslTestPlan plan(Path runDir) {
-		return testPlan(compositeThreadGroup(),
-				jtlWriter(runDir.toString(), "samples.jtl").withAllFields().withResponseData(false),
+		return testPlan(compositeThreadGroup(), jtlWriter(runDir.toString(), "samples.jtl"),
 				htmlReporter(runDir.toString(), "dashboard"));
 	}
 
 	private static DslDefaultThreadGroup compositeThreadGroup() {
 		return threadGroup("composite")
 			.rampToAndHold("${__P(threads,10)}", "${__P(rampUp," + RAMP_UP_SECONDS + ")}", "${__P(duration,60)}")
-			.children(forLoopController("requests", -1,
-					httpSampler(LABEL,
-							"http://${__P(host,127.0.0.1)}:${__P(port,8080)}/profiles/${__Random(1,100000)}"
-									+ "?fanout=${__P(fanout,sequential)}")
-						.method("POST")
-						.header("X-Request-Id", "${__P(runId,manual)}-${__counter(FALSE,)}")
-						.connectionTimeout(CONNECT_TIMEOUT)
-						.responseTimeout(RESPONSE_TIMEOUT)
-						.children(responseAssertion("status is 201").fieldToTest(TargetField.RESPONSE_CODE)
-							.equalsToStrings("201"))));
+			.children(forLoopController("requests", -1, request()));
+	}
+
+	/**
+	 * Builds the plan's request: {@code POST /profiles/{random id}?fanout=…} with its
+	 * request id, timeouts and the 201 assertion, parameterised by the JMeter properties
+	 * {@code host}, {@code port}, {@code fanout} and {@code runId}.
+	 * @return the sampler
+	 */
+	static DslHttpSampler request() {
+		return httpSampler(LABEL,
+				"http://${__P(host,127.0.0.1)}:${__P(port,8080)}/profiles/${__Random(1,100000)}"
+						+ "?fanout=${__P(fanout,sequential)}")
+			.method("POST")
+			.header("X-Request-Id", "${__P(runId,manual)}-${__counter(FALSE,)}")
+			.connectionTimeout(CONNECT_TIMEOUT)
+			.responseTimeout(RESPONSE_TIMEOUT)
+			.children(responseAssertion("status is 201").fieldToTest(TargetField.RESPONSE_CODE).equalsToStrings("201"));
 	}
 
 	/**

@@ -19,7 +19,7 @@ final class ConsoleSummary {
 		for (CellResult r : results.cells()) {
 			LoadStats load = r.load();
 			out.append(ReportWriter.fmt(FORMAT, r.cell().id(), ReportWriter.fmt("%.1f", load.throughput()),
-					ReportWriter.fmt("%.1f", load.meanMs()), ReportWriter.fmt("%.0f", load.p99Ms()),
+					ReportWriter.fmt("%.1f", r.latency().meanMs()), ReportWriter.fmt("%.0f", r.latency().p99Ms()),
 					String.valueOf(load.requests()), String.valueOf(load.errors()),
 					r.storage().stored() + "/" + r.storage().acknowledged(),
 					Optional.ofNullable(r.ceiling().efficiency())

@@ -56,9 +56,28 @@ final class JavaProcess {
 	 * @return the started process
 	 */
 	static JavaProcess start(String role, List<String> jvmArgs, Path jar, List<String> programArgs, Path log) {
+		return start(Path.of(System.getProperty("java.home"), "bin", "java"), role, jvmArgs, jar, programArgs, log);
+	}
+
+	/**
+	 * Starts a JVM with the given {@code java} launcher. Adds
+	 * {@code -Dvisualvm.display.name=twinstack-<role>} so VisualVM shows a readable name,
+	 * unless the JVM options name it already.
+	 * @param java the {@code java} launcher of the JDK to run on
+	 * @param role short name, e.g. {@code mvc-app}
+	 * @param jvmArgs JVM options
+	 * @param jar the jar to run
+	 * @param programArgs arguments after the jar
+	 * @param log the file that receives stdout and stderr
+	 * @return the started process
+	 */
+	static JavaProcess start(Path java, String role, List<String> jvmArgs, Path jar, List<String> programArgs,
+			Path log) {
 		List<String> command = new ArrayList<>();
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-		command.add("-Dvisualvm.display.name=twinstack-" + role);
+		command.add(java.toString());
+		if (jvmArgs.stream().noneMatch((arg) -> arg.startsWith("-Dvisualvm.display.name="))) {
+			command.add("-Dvisualvm.display.name=twinstack-" + role);
+		}
 		command.addAll(jvmArgs);
 		command.add("-jar");
 		command.add(jar.toString());
@@ -171,6 +190,22 @@ final class JavaProcess {
 
 	boolean isAlive() {
 		return this.process.isAlive();
+	}
+
+	/**
+	 * Returns the {@code java} launcher the process runs on.
+	 * @return e.g. {@code /usr/lib/jvm/java-17-openjdk-amd64/bin/java}
+	 */
+	Path launcher() {
+		return Path.of(this.command.get(0));
+	}
+
+	/**
+	 * Returns the exit code of a process that ended.
+	 * @return the exit code, {@code null} while it runs
+	 */
+	Integer exitCode() {
+		return this.process.isAlive() ? null : this.process.exitValue();
 	}
 
 	static String shellQuote(String arg) {

@@ -3,6 +3,7 @@ package dev.twinstack.bench;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -31,8 +32,9 @@ final class MockServicesProcess implements AutoCloseable {
 	 * @param orders orders service
 	 * @param recommendations recommendations service
 	 * @param mongo embedded MongoDB
+	 * @param slow slow service, 0 when not started (no slow-io cell)
 	 */
-	record Ports(int customers, int orders, int recommendations, int mongo) {
+	record Ports(int customers, int orders, int recommendations, int mongo, int slow) {
 	}
 
 	/**
@@ -43,13 +45,37 @@ final class MockServicesProcess implements AutoCloseable {
 	 * @return the running mocks
 	 */
 	static MockServicesProcess start(BenchSettings settings, Path log) {
-		List<Integer> free = FreePorts.allocate(4);
-		Ports ports = new Ports(free.get(0), free.get(1), free.get(2), free.get(3));
-		List<String> args = List.of("--bind", HOST, "--customers-port", String.valueOf(ports.customers()),
-				"--orders-port", String.valueOf(ports.orders()), "--recommendations-port",
-				String.valueOf(ports.recommendations()), "--mongo-port", String.valueOf(ports.mongo()), "--latency",
-				settings.latency());
-		JavaProcess process = JavaProcess.start("mock-services", settings.mocksJvmArgs(),
+		return start(settings, log, null);
+	}
+
+	/**
+	 * Starts mock-services on free ports and waits until every stub answers and MongoDB
+	 * accepts connections.
+	 * @param settings the bench settings (jar, JVM options, latency)
+	 * @param log the log file
+	 * @param runId the bench run's id, for the VisualVM display name
+	 * ({@code twinstack-mocks-<heap>-<run>}); {@code null} for
+	 * {@code twinstack-mock-services}
+	 * @return the running mocks
+	 */
+	static MockServicesProcess start(BenchSettings settings, Path log, String runId) {
+		List<String> jvmArgs = new ArrayList<>(settings.mocksJvmArgs());
+		if (runId != null) {
+			jvmArgs.add("-Dvisualvm.display.name="
+					+ BenchJvms.displayName("mocks", null, BenchJvms.heapOf(settings.mocksJvmArgs()), runId));
+		}
+		boolean slow = settings.cells().stream().anyMatch((cell) -> cell.workload() == Workload.SLOW_IO);
+		List<Integer> free = FreePorts.allocate(5);
+		Ports ports = new Ports(free.get(0), free.get(1), free.get(2), free.get(3), slow ? free.get(4) : 0);
+		List<String> args = new ArrayList<>(List.of("--bind", HOST, "--customers-port",
+				String.valueOf(ports.customers()), "--orders-port", String.valueOf(ports.orders()),
+				"--recommendations-port", String.valueOf(ports.recommendations()), "--mongo-port",
+				String.valueOf(ports.mongo()), "--latency", settings.latency()));
+		if (slow) {
+			// only when a cell needs it: older mock-services jars have no slow service
+			args.addAll(List.of("--slow-port", String.valueOf(ports.slow()), "--slow-latency", settings.slowLatency()));
+		}
+		JavaProcess process = JavaProcess.start(settings.jdk().java(), "mock-services", jvmArgs,
 				settings.jars().mockServices(), args, log);
 		MockServicesProcess mocks = new MockServicesProcess(ports, process);
 		try {
@@ -57,6 +83,7 @@ final class MockServicesProcess implements AutoCloseable {
 					() -> Probes.httpOk(URI.create(mocks.customersUrl() + "/customers/1"))
 							&& Probes.httpOk(URI.create(mocks.ordersUrl() + "/customers/1/orders"))
 							&& Probes.httpOk(URI.create(mocks.recommendationsUrl() + "/customers/1/recommendations"))
+							&& (!slow || Probes.httpOk(URI.create(mocks.slowUrl() + "/slow/1")))
 							&& Probes.tcpOpen(HOST, ports.mongo()));
 		}
 		catch (RuntimeException ex) {
@@ -76,6 +103,14 @@ final class MockServicesProcess implements AutoCloseable {
 
 	String recommendationsUrl() {
 		return "http://" + HOST + ":" + this.ports.recommendations();
+	}
+
+	/**
+	 * Returns the slow service's base URL.
+	 * @return e.g. {@code http://127.0.0.1:9084}, or {@code null} when it was not started
+	 */
+	String slowUrl() {
+		return (this.ports.slow() != 0) ? "http://" + HOST + ":" + this.ports.slow() : null;
 	}
 
 	/**

@@ -1,9 +1,8 @@
 package dev.twinstack.bench;
 
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * Renders {@code report.md}: what was measured, the settings, then one side-by-side table
@@ -14,38 +13,28 @@ public final class ReportWriter {
 
 	private static final String MISSING = "—";
 
-	private static final List<Row> ROWS = List.of(new Row("Requests", (r) -> count(r.load().requests())),
-			new Row("Errors", ReportWriter::errors),
-			new Row("Requests per second", (r) -> fmt("%.1f [#/sec] (mean)", r.load().throughput())),
-			new Row("Time per request", (r) -> fmt("%.1f [ms] (mean)", r.load().meanMs())),
-			new Row("Time per request (across all concurrent requests)",
-					(r) -> fmt("%.3f [ms] (mean)", r.load().timePerRequestAcrossMs())),
-			new Row("Min", (r) -> fmt("%.0f ms", r.load().minMs())),
-			new Row("p50", (r) -> fmt("%.0f ms", r.load().p50Ms())),
-			new Row("p90", (r) -> fmt("%.0f ms", r.load().p90Ms())),
-			new Row("p95", (r) -> fmt("%.0f ms", r.load().p95Ms())),
-			new Row("p99", (r) -> fmt("%.0f ms", r.load().p99Ms())),
-			new Row("Max", (r) -> fmt("%.0f ms", r.load().maxMs())),
-			new Row("Peak heap used",
-					(r) -> fmt("%.0f MB (mean %.0f MB)", r.server().peakHeapUsedMb(), r.server().meanHeapUsedMb())),
-			new Row("Peak live threads",
-					(r) -> fmt("%.0f (mean %.0f)", r.server().peakLiveThreads(), r.server().meanLiveThreads())),
-			new Row("Acknowledged (201)", (r) -> count(r.storage().acknowledged())),
-			new Row("Stored in MongoDB", ReportWriter::stored), new Row("Little's-law ceiling", ReportWriter::ceiling),
-			new Row("Efficiency",
-					(r) -> Optional.ofNullable(r.ceiling().efficiency())
-						.map((efficiency) -> fmt("%.0f %%", efficiency * 100))
-						.orElse("n/a")));
+	/** The sentence linking report.md to index.html. */
+	static final String INTERACTIVE_LINK = "The same report with interactive charts: [index.html](index.html).";
 
 	private ReportWriter() {
 	}
 
 	/**
-	 * Renders the report.
+	 * Renders the report without charts.
 	 * @param results the bench results
 	 * @return the Markdown text
 	 */
 	public static String render(BenchResults results) {
+		return render(results, Set.of());
+	}
+
+	/**
+	 * Renders the report.
+	 * @param results the bench results
+	 * @param charts the ids of the charts drawn as {@code charts/<id>.png}
+	 * @return the Markdown text
+	 */
+	public static String render(BenchResults results, Set<String> charts) {
 		BenchResults.Settings settings = results.settings();
 		StringBuilder md = new StringBuilder();
 		md.append("# twinstack bench: Spring MVC vs Spring WebFlux\n\n");
@@ -59,7 +48,9 @@ public final class ReportWriter {
 			.append(results.finishedAt())
 			.append(" (")
 			.append(fmt("%.0f", results.wallSeconds()))
-			.append(" s wall time).\n\n");
+			.append(" s wall time). ")
+			.append(INTERACTIVE_LINK)
+			.append("\n\n");
 		md.append("## What was measured\n\n");
 		md.append(
 				"Each app serves `POST /profiles/{customerId}?fanout=…`: three GETs to downstream services (WireMock ")
@@ -73,16 +64,21 @@ public final class ReportWriter {
 			.append(settings.durationSeconds())
 			.append(" s per cell, after ")
 			.append(settings.warmupSeconds())
-			.append(" s of discarded warm-up per app (at the highest concurrency, ramping up over its first half). Latencies are JMeter's; heap and threads come from the app's ")
-			.append("Actuator metrics, sampled once a second; stored documents are counted by request id after ")
+			.append(" s of discarded warm-up per app (at the highest concurrency, ramping up over its first half). ")
+			.append("Latencies come from every sample JMeter logged; heap, threads, RSS and CPU are sampled once a ")
+			.append("second (see *Where the figures come from*); stored documents are counted by request id after ")
 			.append("the count stops changing.\n\n");
 		appendSettings(md, results);
+		ReportSections.summaryCharts(md, results, charts);
 		for (Fanout fanout : settings.fanouts()) {
 			for (int concurrency : settings.concurrency()) {
 				appendTable(md, results, fanout, concurrency);
+				ReportSections.scenarioCharts(md, charts, fanout, concurrency);
 			}
 		}
+		ReportSections.memory(md, results);
 		appendReading(md);
+		ReportSections.monitoring(md);
 		appendFiles(md, results);
 		return md.toString();
 	}
@@ -107,7 +103,8 @@ public final class ReportWriter {
 				env.loadGenerator() + ", JVM options `" + String.join(" ", env.loadGeneratorJvmArgs()) + "`");
 		setting(md, "Machine", env.cores() + " cores, " + count(env.totalMemoryMb()) + " MB, " + env.os()
 				+ "; apps, mocks and JMeter share it");
-		setting(md, "Java", env.javaVersion() + " (" + env.javaVendor() + ")");
+		setting(md, "Java", env.javaVersion() + " (" + env.javaVendor() + "): the bench's JVM, running JMeter");
+		ReportSections.appSettings(md, results);
 		md.append("\n");
 	}
 
@@ -128,7 +125,7 @@ public final class ReportWriter {
 		md.append("\n|---|");
 		stacks.forEach((stack) -> md.append("---:|"));
 		md.append('\n');
-		for (Row row : ROWS) {
+		for (ComparisonRows.Row row : ComparisonRows.ROWS) {
 			md.append("| ").append(row.label()).append(" |");
 			cells.forEach(
 					(cell) -> md.append(' ').append((cell != null) ? row.value().apply(cell) : MISSING).append(" |"));
@@ -163,15 +160,7 @@ public final class ReportWriter {
 	private static void appendFiles(StringBuilder md, BenchResults results) {
 		md.append("## Files\n\n");
 		for (CellResult cell : results.cells()) {
-			md.append("- `")
-				.append(cell.cell().id())
-				.append("`: [dashboard](")
-				.append(cell.dashboard())
-				.append("/index.html) · [JTL](")
-				.append(cell.jtl())
-				.append(") · [app log](")
-				.append(cell.appLog())
-				.append(")\n");
+			ReportSections.cellFiles(md, cell);
 		}
 		md.append("\nCommand lines:\n\n```\n");
 		results.processes().forEach((process) -> md.append(process.commandLine()).append('\n'));
@@ -186,34 +175,6 @@ public final class ReportWriter {
 			.orElse(null);
 	}
 
-	private static String errors(CellResult r) {
-		long errors = r.load().errors();
-		return (errors == 0 || r.load().requests() == 0) ? count(errors)
-				: count(errors) + fmt(" (%.2f %%)", 100.0 * errors / r.load().requests());
-	}
-
-	private static String stored(CellResult r) {
-		Storage storage = r.storage();
-		if (storage.acknowledgedNotStored() > 0) {
-			return count(storage.stored()) + " (" + count(storage.acknowledgedNotStored())
-					+ " acknowledged but missing!)";
-		}
-		if (storage.storedNotAcknowledged() > 0) {
-			return count(storage.stored()) + " (+" + count(storage.storedNotAcknowledged()) + " not acknowledged)";
-		}
-		return count(storage.stored());
-	}
-
-	private static String ceiling(CellResult r) {
-		Ceiling ceiling = r.ceiling();
-		if (ceiling.ceiling() == null) {
-			return "n/a (random latency)";
-		}
-		boolean threadBound = ceiling.threadCeiling() != null && ceiling.threadCeiling() < ceiling.concurrencyCeiling();
-		return fmt("%.1f req/s", ceiling.ceiling())
-				+ (threadBound ? " (" + ceiling.threadCap() + " threads)" : " (concurrency)");
-	}
-
 	private static void setting(StringBuilder md, String name, String value) {
 		md.append("| ").append(name).append(" | ").append(value).append(" |\n");
 	}
@@ -224,9 +185,6 @@ public final class ReportWriter {
 
 	static String fmt(String format, Object... args) {
 		return String.format(Locale.ROOT, format, args);
-	}
-
-	private record Row(String label, Function<CellResult, String> value) {
 	}
 
 }

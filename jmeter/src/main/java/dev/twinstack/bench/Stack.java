@@ -6,15 +6,24 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * The two implementations of the composite endpoint that the bench compares.
+ * The implementations the bench compares: two apps, one of them run two ways.
  */
 public enum Stack {
 
-	/** Spring MVC on Tomcat: one thread per request, blocking calls. */
-	MVC("mvc", "mvc-app", "Spring MVC (Tomcat)"),
+	/** Spring MVC on Tomcat: one platform thread per request, blocking calls. */
+	MVC("mvc", "mvc-app", "Spring MVC (Tomcat)", false),
+
+	/**
+	 * The same mvc-app with {@code spring.threads.virtual.enabled=true}: one virtual
+	 * thread per request (JDK 21+), no worker thread cap.
+	 */
+	MVC_VT("mvc-vt", "mvc-app", "Spring MVC, virtual threads (Tomcat)", true),
 
 	/** Spring WebFlux on Reactor Netty: event loop, non-blocking calls. */
-	WEBFLUX("webflux", "webflux-app", "Spring WebFlux (Reactor Netty)");
+	WEBFLUX("webflux", "webflux-app", "Spring WebFlux (Reactor Netty)", false);
+
+	/** The lowest JDK feature release that has virtual threads. */
+	public static final int VIRTUAL_THREADS_JAVA = 21;
 
 	private final String id;
 
@@ -22,10 +31,38 @@ public enum Stack {
 
 	private final String title;
 
-	Stack(String id, String module, String title) {
+	private final boolean virtualThreads;
+
+	Stack(String id, String module, String title, boolean virtualThreads) {
 		this.id = id;
 		this.module = module;
 		this.title = title;
+		this.virtualThreads = virtualThreads;
+	}
+
+	/**
+	 * Tells whether the app runs its requests on virtual threads.
+	 * @return {@code true} for {@code mvc-vt}
+	 */
+	public boolean virtualThreads() {
+		return this.virtualThreads;
+	}
+
+	/**
+	 * Tells whether the app holds one platform worker thread per request for the
+	 * request's whole duration, so that Tomcat's thread cap bounds its throughput.
+	 * @return {@code true} for {@code mvc}
+	 */
+	public boolean threadPerRequest() {
+		return this == MVC;
+	}
+
+	/**
+	 * Returns the lowest JDK feature release the stack runs on.
+	 * @return 21 for {@code mvc-vt}, 17 otherwise
+	 */
+	public int minimumJava() {
+		return this.virtualThreads ? VIRTUAL_THREADS_JAVA : 17;
 	}
 
 	/**
@@ -55,7 +92,7 @@ public enum Stack {
 
 	/**
 	 * Returns the accepted ids, as shown in error messages.
-	 * @return {@code [mvc, webflux]}
+	 * @return {@code [mvc, mvc-vt, webflux]}
 	 */
 	public static List<String> ids() {
 		return Arrays.stream(values()).map(Stack::id).toList();

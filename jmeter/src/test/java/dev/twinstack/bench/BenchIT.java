@@ -1,43 +1,60 @@
 package dev.twinstack.bench;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.twinstack.monitoring.TimeSeries;
+import dev.twinstack.monitoring.TimeSeriesCsv;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * Runs the bench ({@code smoke} in a plain {@code ./mvnw verify}, {@code standard} with
- * {@code -Pbench}) against the real jars, then checks the results make sense.
+ * Runs the bench once ({@code smoke} in a plain {@code ./mvnw verify}, {@code standard}
+ * with {@code -Pbench}) against the real jars, then checks the results, the monitoring
+ * and the report.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BenchIT {
 
-	@Test
-	void benchProducesASaneReport() {
-		BenchSettings settings;
-		BenchResults results;
+	private BenchSettings settings;
+
+	private BenchResults results;
+
+	@BeforeAll
+	void runBench() {
 		try {
-			settings = BenchSettings.fromSystemProperties();
-			results = BenchRunner.run(settings);
+			this.settings = BenchSettings.fromSystemProperties();
+			this.results = BenchRunner.run(this.settings);
 		}
 		catch (BenchConfigException ex) {
 			fail(ex.getMessage());
-			return;
 		}
-		Path report = settings.outputDir().resolve("report.md");
-		Path json = settings.outputDir().resolve("results.json");
-		assertThat(report).isRegularFile();
-		assertThat(json).isRegularFile();
-		JsonNode parsed = ResultsJson.read(json);
-		assertThat(parsed.at("/cells").size()).isEqualTo(settings.cellCount());
-		assertThat(parsed.at("/settings/profile").asText()).isEqualTo(settings.profile());
+	}
 
-		assertThat(results.cells()).hasSize(settings.cellCount());
-		assertThat(results.cells()).extracting((cell) -> cell.cell().stack()).containsAll(settings.stacks());
-		for (CellResult cell : results.cells()) {
+	@Test
+	void benchProducesASaneReport() throws IOException {
+		Path report = this.settings.outputDir().resolve("report.md");
+		Path json = this.settings.outputDir().resolve("results.json");
+		assertThat(report).isRegularFile();
+		JsonNode parsed = ResultsJson.read(json);
+		assertThat(parsed.at("/cells").size()).isEqualTo(BenchRunner.cellCount(this.settings));
+		assertThat(parsed.at("/settings/profile").asText()).isEqualTo(this.settings.profile());
+		assertThat(this.results.cells()).hasSize(BenchRunner.cellCount(this.settings));
+		assertThat(this.results.cells()).extracting((cell) -> cell.cell().stack()).containsAll(this.settings.stacks());
+		for (CellResult cell : this.results.cells()) {
 			String id = cell.cell().id();
 			assertThat(cell.load().requests()).as("%s requests", id).isPositive();
 			if (cell.cell().concurrency() <= 10) {
@@ -47,23 +64,145 @@ class BenchIT {
 			// stored > acknowledged (requests the client abandoned in flight) is allowed
 			// and shown in the report
 			assertThat(cell.storage().acknowledgedNotStored()).as("%s: answered 201 but not stored", id).isZero();
-			assertThat(cell.server().samples()).as("%s metrics samples", id).isPositive();
-			assertThat(settings.outputDir().resolve(cell.jtl())).as("%s JTL", id).isRegularFile();
-			assertThat(settings.outputDir().resolve(cell.dashboard()).resolve("index.html")).as("%s dashboard", id)
+			assertThat(this.settings.outputDir().resolve(cell.jtl())).as("%s JTL", id).isRegularFile();
+			assertThat(this.settings.outputDir().resolve(cell.dashboard()).resolve("index.html")).as("%s dashboard", id)
 				.isRegularFile();
 		}
-		String markdown = readString(report);
-		settings.stacks().forEach((stack) -> assertThat(markdown).contains(stack.title()));
-		assertThat(markdown).contains("| Requests per second |", "| Little's-law ceiling |");
+		String markdown = Files.readString(report);
+		this.settings.stacks().forEach((stack) -> assertThat(markdown).contains(stack.title()));
+		assertThat(markdown).contains("| Requests per second |", "| Little's-law ceiling |", "| 99.9 % |");
 		assertThat(ProcessRegistry.running()).as("processes left running").isEmpty();
 	}
 
-	private static String readString(Path file) {
-		try {
-			return Files.readString(file);
+	@Test
+	void latencyPercentilesComeFromEverySampleAndAreMonotonic() {
+		for (CellResult cell : this.results.cells()) {
+			LatencyStats latency = cell.latency();
+			assertThat(latency.samples()).as("%s samples in the JTL", cell.cell().id())
+				.isEqualTo(cell.load().requests());
+			assertThat(List.of(latency.minMs(), latency.p50Ms(), latency.p66Ms(), latency.p75Ms(), latency.p80Ms(),
+					latency.p90Ms(), latency.p95Ms(), latency.p98Ms(), latency.p99Ms(), latency.p999Ms(),
+					latency.maxMs()))
+				.as("%s percentiles", cell.cell().id())
+				.isSorted();
+			assertThat(latency.maxMs()).isEqualTo(cell.load().maxMs(), org.assertj.core.api.Assertions.within(1.0));
+			ThroughputStats throughput = cell.throughput();
+			// JMeter's window: first start to last end, longer than ramp-up + hold by the
+			// requests still in flight when the hold ends
+			assertThat(throughput.seconds()).as("%s whole seconds", cell.cell().id())
+				.isBetween((int) cell.load().elapsedSeconds() - 1, (int) cell.load().elapsedSeconds())
+				.isGreaterThanOrEqualTo((int) cell.durationSeconds());
+			assertThat(throughput.mean()).isCloseTo(cell.load().throughput(),
+					org.assertj.core.api.Assertions.withinPercentage(25));
 		}
-		catch (java.io.IOException ex) {
-			throw new java.io.UncheckedIOException(ex);
+	}
+
+	@Test
+	void samplerRecordsPlausibleTimeSeriesOfEveryProcess() throws IOException {
+		for (CellResult cell : this.results.cells()) {
+			String id = cell.cell().id();
+			TimeSeries series = TimeSeriesCsv.read(this.settings.outputDir().resolve(cell.metricsCsv()));
+			assertThat(series.rows()).as("%s rows", id).hasSizeGreaterThanOrEqualTo((int) cell.durationSeconds());
+			for (int i = 1; i < series.rows().size(); i++) {
+				assertThat(series.rows().get(i).time()).as("%s row %d time", id, i)
+					.isAfter(series.rows().get(i - 1).time());
+			}
+			double heapMax = series.summary("app_heap_max_mb").peak();
+			assertThat(series.summary("app_heap_used_mb").peak()).as("%s heap used (MB)", id).isBetween(5.0, heapMax);
+			assertThat(series.summary("app_threads_live").peak()).as("%s live threads", id).isBetween(10.0, 2000.0);
+			assertThat(series.summary("app_rss_mb").peak()).as("%s app RSS (MB)", id).isBetween(50.0, 4096.0);
+			assertThat(series.summary("mocks_rss_mb").peak()).as("%s mocks RSS (MB)", id).isBetween(50.0, 4096.0);
+			for (String cpu : List.of("app_cpu", "mocks_cpu", "loadgen_cpu", "machine_cpu")) {
+				assertThat(series.summary(cpu).peak()).as("%s %s", id, cpu).isBetween(0.0, 1.0);
+				assertThat(series.summary(cpu).mean()).as("%s %s", id, cpu).isPositive();
+			}
+			double[] requests = java.util.Arrays.stream(series.column("app_requests"))
+				.filter((count) -> !Double.isNaN(count))
+				.toArray();
+			assertThat(requests).as("%s request counts read", id).hasSizeGreaterThan(2);
+			double served = requests[requests.length - 1] - requests[0];
+			assertThat(served).as("%s requests counted by the app's Micrometer", id)
+				.isCloseTo(cell.load().requests(), org.assertj.core.api.Assertions.withinPercentage(10));
+			assertThat(cell.cpu().loadGeneratorMean()).as("%s load generator CPU", id).isBetween(0.0, 1.0);
+			assertThat(cell.cpu().mocksMean()).as("%s mocks CPU", id).isBetween(0.0, 1.0);
+		}
+	}
+
+	@Test
+	void measuresTheMemoryAfterNRequestsPerStack() {
+		assertThat(this.results.memory()).extracting(MemoryAfterRequests::stack)
+			.containsExactlyElementsOf(this.settings.stacks());
+		for (MemoryAfterRequests memory : this.results.memory()) {
+			assertThat(memory.requests()).isEqualTo(this.settings.memoryRequests());
+			assertThat(memory.errors()).isZero();
+			assertThat(memory.seconds()).isPositive();
+			assertThat(memory.heapUsedMb()).isPositive();
+			assertThat(memory.rssMb()).isGreaterThan(memory.heapAfterGcMb());
+			assertThat(memory.heapAfterGcMb()).as("a full GC keeps less than was in use")
+				.isPositive()
+				.isLessThanOrEqualTo(memory.heapUsedMb());
+		}
+	}
+
+	@Test
+	void jfrRecordingsAgreeWithMicrometer() {
+		for (BenchResults.AppInfo app : this.results.apps()) {
+			assertThat(this.settings.outputDir().resolve(app.jfr())).as("%s recording", app.stack()).isNotEmptyFile();
+			assertThat(app.displayName()).startsWith("twinstack-app-" + app.stack().id() + "-512m-b");
+		}
+		for (CellResult cell : this.results.cells()) {
+			String id = cell.cell().id();
+			JfrCheck check = cell.jfr();
+			assertThat(check).as("%s JFR check", id).isNotNull();
+			assertThat(check.jfr()).as("%s JFR window (%s)", id, check.note()).isNotNull();
+			assertThat(check.jfr().threadSamples()).as("%s thread samples", id).isPositive();
+			assertThat(check.threadsAgree())
+				.as("%s threads: Micrometer %s, JFR %s", id, check.micrometerPeakThreads(),
+						check.jfr().peakActiveThreads())
+				.isTrue();
+			if (check.jfr().gcCount() > 0) {
+				assertThat(check.heapAgrees()).as("%s heap: Micrometer %s MB, JFR before-GC %s MB, after-GC %s MB", id,
+						check.micrometerPeakHeapMb(), check.jfr().peakHeapUsedMb(), check.jfr().lowestHeapAfterGcMb())
+					.isTrue();
+			}
+		}
+	}
+
+	@Test
+	void htmlReportDrawsEveryChartInChromium() {
+		int fanouts = this.settings.fanouts().size();
+		int expected = 2 * fanouts + 3 * fanouts * this.settings.concurrency().size();
+		try (Browser browser = Browser.start()) {
+			browser.open(this.settings.outputDir().resolve("index.html"));
+			List<Map<String, Object>> charts = browser.chartStates();
+			assertThat(charts).hasSize(expected).allSatisfy((chart) -> {
+				assertThat(chart.get("drawn")).as("%s drawn", chart.get("id")).isEqualTo(true);
+				assertThat((Long) chart.get("points")).as("%s points", chart.get("id")).isPositive();
+				assertThat((Long) chart.get("pixels")).as("%s painted pixels", chart.get("id")).isGreaterThan(2000);
+			});
+			assertThat(browser.consoleErrors()).isEmpty();
+		}
+		assertThat(this.settings.outputDir().resolve("charts").toFile().list()).hasSize(expected);
+	}
+
+	@Test
+	void grafanaDashboardQueriesMetricsTheAppsExpose() throws IOException {
+		Set<String> used = new TreeSet<>();
+		Pattern metric = Pattern.compile("\\b([a-z_]+)\\{");
+		JsonNode dashboard = new ObjectMapper()
+			.readTree(Path.of("..", "monitoring", "grafana", "twinstack-dashboard.json").toFile());
+		dashboard.path("panels").forEach((panel) -> panel.path("targets").forEach((target) -> {
+			Matcher matcher = metric.matcher(target.path("expr").asText());
+			while (matcher.find()) {
+				used.add(matcher.group(1));
+			}
+		}));
+		assertThat(used).isNotEmpty();
+		for (Stack stack : this.settings.stacks()) {
+			String scrape = Files
+				.readString(this.settings.outputDir().resolve("logs").resolve(stack.id() + "-prometheus.txt"));
+			assertThat(used).as("metrics of %s's /actuator/prometheus", stack)
+				.allSatisfy((name) -> assertThat(scrape).contains("\n" + name + "{"));
 		}
 	}
 

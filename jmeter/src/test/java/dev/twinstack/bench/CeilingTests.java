@@ -49,6 +49,42 @@ class CeilingTests {
 	}
 
 	@Test
+	void idealLatencyAddsTheBaseLatencyMeasuredAtConcurrencyOne() {
+		Ceiling ceiling = Ceiling.of(300, 20.0, 400, 0, OptionalInt.empty(), 1000);
+		assertThat(ceiling.downstreamMs()).isEqualTo(300.0);
+		assertThat(ceiling.baseLatencyMs()).isEqualTo(20.0);
+		assertThat(ceiling.idealLatencyMs()).isEqualTo(320.0);
+		assertThat(ceiling.ceiling()).isCloseTo(1250, within(0.01));
+		assertThat(ceiling.boundBy()).isEqualTo("concurrency");
+		assertThat(ceiling.efficiency()).isCloseTo(0.8, within(0.0001));
+	}
+
+	@Test
+	void threadCeilingNamesItsBound() {
+		Ceiling ceiling = Ceiling.of(300, 0.0, 400, 0, OptionalInt.of(200), 600);
+		assertThat(ceiling.boundBy()).isEqualTo("threads");
+		assertThat(ceiling.ceiling()).isCloseTo(666.67, within(0.01));
+	}
+
+	@Test
+	void openModelIsBoundByTheRequestedRateBelowTheOtherCeilings() {
+		Ceiling ceiling = Ceiling.of(1000, 5.0, 470, 300, OptionalInt.of(200), 190);
+		assertThat(ceiling.threadCeiling()).isCloseTo(199.0, within(0.01));
+		assertThat(ceiling.boundBy()).isEqualTo("threads");
+		Ceiling offered = Ceiling.of(300, 5.0, 470, 300, OptionalInt.empty(), 285);
+		assertThat(offered.boundBy()).isEqualTo("rate");
+		assertThat(offered.ceiling()).isEqualTo(300.0);
+		assertThat(offered.efficiency()).isCloseTo(0.95, within(0.0001));
+	}
+
+	@Test
+	void noCeilingWithoutADownstreamWait() {
+		Ceiling ceiling = Ceiling.of(0, 1.5, 400, 0, OptionalInt.of(200), 5000);
+		assertThat(ceiling.ceiling()).isNull();
+		assertThat(ceiling.efficiency()).isNull();
+	}
+
+	@Test
 	void unknownWithoutAFixedPositiveLatency() {
 		Cell cell = new Cell(Stack.MVC, Fanout.SEQUENTIAL, 10);
 		assertThat(Ceiling.of(cell, Optional.empty(), OptionalInt.of(200), 33).ceiling()).isNull();

@@ -1,9 +1,7 @@
 package dev.twinstack.bench;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalInt;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ReportWriterTests {
 
-	private static final BenchResults RESULTS = results();
+	private static final BenchResults RESULTS = ResultsFixture.results();
 
 	@Test
 	void rendersOneSideBySideTablePerFanoutAndConcurrency() {
@@ -31,13 +29,24 @@ class ReportWriterTests {
 		assertThat(table).contains("| Requests | 18,000 | 30,000 |")
 			.contains("| Errors | 0 | 12 (0.04 %) |")
 			.contains("| Requests per second | 600.0 [#/sec] (mean) | 1000.0 [#/sec] (mean) |")
+			.contains("| Requests per second, second by second | 2.5 % 595 · 50 % 600 · 97.5 % 605 (min 595, max 605")
 			.contains("| Time per request | 662.5 [ms] (mean) | 361.0 [ms] (mean) |")
 			.contains("| Time per request (across all concurrent requests) | 1.667 [ms] (mean) | 1.000 [ms] (mean) |")
 			.contains("| Min | 301 ms | 300 ms |")
-			.contains("| p99 | 905 ms | 702 ms |")
-			.contains("| Max | 1210 ms | 1503 ms |")
-			.contains("| Peak heap used | 310 MB (mean 250 MB) | 180 MB (mean 120 MB) |")
-			.contains("| Peak live threads | 231 (mean 228) | 40 (mean 39) |")
+			.contains("| 50 % | 330 ms | 330 ms |")
+			.contains("| 66 % | 350 ms | 350 ms |")
+			.contains("| 98 % | 800 ms | 800 ms |")
+			.contains("| 99 % | 905 ms | 702 ms |")
+			.contains("| 99.9 % | 1100 ms | 1400 ms |")
+			.contains("| 100 % (longest request) | 1210 ms | 1503 ms |")
+			.contains("| JMeter's own p90 / p95 / p99 (estimates) | 500 / 700 / 905 ms | 500 / 700 / 702 ms |")
+			.contains("| Peak heap used (Micrometer) | 310 MB (mean 250 MB) | 180 MB (mean 120 MB) |")
+			.contains("| Peak heap used (JFR, before GC) | 322 MB (12 GCs; after GC ≥ 60 MB) ✓ agrees | "
+					+ "190 MB (12 GCs; after GC ≥ 40 MB) ✓ agrees |")
+			.contains("| Peak live threads (Micrometer) | 231 (mean 228) | 40 (mean 39) |")
+			.contains("| Peak live threads (JFR) | 231 ✓ agrees | 41 ✓ agrees |")
+			.contains("| RSS (peak, at end) | 420 MB (at end 410 MB) | 380 MB (at end 410 MB) |")
+			.contains("| CPU, mean % of the machine | app 40 %, mocks 30 %, JMeter 12 %, machine 85 % |")
 			.contains("| Acknowledged (201) | 18,000 | 29,988 |")
 			.contains("| Stored in MongoDB | 18,010 (+10 not acknowledged) | 29,988 |")
 			.contains("| Little's-law ceiling | 666.7 req/s (200 threads) | 1333.3 req/s (concurrency) |")
@@ -46,7 +55,7 @@ class ReportWriterTests {
 
 	@Test
 	void flagsAcknowledgedButMissingDocuments() {
-		CellResult lost = cell(Stack.WEBFLUX, 10, 330, 0, 33, new Storage(330, 320));
+		CellResult lost = ResultsFixture.cell(Stack.WEBFLUX, 10, 330, 0, 33, new Storage(330, 320));
 		BenchResults results = new BenchResults(RESULTS.settings(), RESULTS.environment(), RESULTS.processes(),
 				RESULTS.startedAt(), RESULTS.finishedAt(), 1, List.of(lost));
 		assertThat(ReportWriter.render(results))
@@ -59,17 +68,46 @@ class ReportWriterTests {
 		assertThat(report).contains("| Downstream latency | `100ms` per call |")
 			.contains("| Per cell | 1 s ramp-up + 30 s hold |")
 			.contains("| App JVM options | `-Xms512m -Xmx512m` |")
-			.contains("- `mvc-sequential-c10`: [dashboard](runs/mvc-sequential-c10/dashboard/index.html) · "
-					+ "[JTL](runs/mvc-sequential-c10/samples.jtl) · [app log](logs/mvc-app.log)")
+			.contains("| Spring MVC (Tomcat) settings | `server.tomcat.threads.max` 200; "
+					+ "`app.downstream.max-connections` 1000 |")
+			.contains(
+					"| Spring MVC (Tomcat) JVM | VisualVM name `twinstack-app-mvc-512m-b1`, JFR [jfr/mvc.jfr](jfr/mvc.jfr) |")
+			.contains(
+					"- `mvc-composite-sequential-c10`: [dashboard](runs/mvc-composite-sequential-c10/dashboard/index.html) · "
+							+ "[JTL](runs/mvc-composite-sequential-c10/samples.jtl) · [metrics CSV](runs/mvc-composite-sequential-c10/metrics.csv) · "
+							+ "[JFR](jfr/mvc.jfr) · [app log](logs/mvc-app.log)")
 			.contains("java -jar mvc-app.jar --server.port=1234")
-			.contains("## How to read the ceilings");
+			.contains("[index.html](index.html)")
+			.contains("## How to read the ceilings", "## Where the figures come from");
+	}
+
+	@Test
+	void showsTheMemoryAfterNRequests() {
+		String memory = section(ReportWriter.render(RESULTS), "## Memory after 500 requests");
+		assertThat(memory).contains("like `ab -n 500 -c 10`")
+			.contains("| Time to complete | 15.60 s (32.1 req/s, 0 errors) | 15.40 s (32.5 req/s, 0 errors) |")
+			.contains("| Heap used after | 120.5 MB | 95.0 MB |")
+			.contains("| RSS after | 310.2 MB | 280.7 MB |")
+			.contains("| Heap used after a full GC | 38.4 MB | 30.1 MB |");
+	}
+
+	@Test
+	void embedsTheChartsThatWereDrawn() {
+		String report = ReportWriter.render(RESULTS, Set.of("throughput-sequential", "latency-sequential",
+				"memory-sequential-c400", "threads-sequential-c400", "cpu-sequential-c400"));
+		assertThat(report)
+			.contains("](charts/throughput-sequential.png)", "](charts/latency-sequential.png)",
+					"](charts/memory-sequential-c400.png)", "](charts/threads-sequential-c400.png)",
+					"](charts/cpu-sequential-c400.png)")
+			.doesNotContain("charts/memory-sequential-c10.png");
+		assertThat(ReportWriter.render(RESULTS)).doesNotContain("](charts/");
 	}
 
 	@Test
 	void consoleSummaryHasOneLinePerCell() {
 		String summary = ConsoleSummary.render(RESULTS);
 		assertThat(summary.lines()).hasSize(5);
-		assertThat(summary.lines().filter((line) -> line.startsWith("mvc-sequential-c400"))).singleElement()
+		assertThat(summary.lines().filter((line) -> line.startsWith("mvc-composite-sequential-c400"))).singleElement()
 			.satisfies((line) -> assertThat(line).contains("600.0", "662.5", "905", "18010/18000", "90 %"));
 	}
 
@@ -78,50 +116,32 @@ class ReportWriterTests {
 		JsonNode json = new ObjectMapper().readTree(ResultsJson.toJson(RESULTS));
 		assertThat(json.at("/settings/profile").asText()).isEqualTo("standard");
 		assertThat(json.at("/settings/stacks/1").asText()).isEqualTo("webflux");
+		assertThat(json.at("/settings/memoryRequests").asInt()).isEqualTo(500);
 		assertThat(json.at("/environment/cores").asInt()).isEqualTo(2);
 		assertThat(json.at("/processes/0/commandLine").asText()).startsWith("java -jar mvc-app.jar");
-		assertThat(json.at("/cells/1/cell/fanout").asText()).isEqualTo("sequential");
+		assertThat(json.at("/cells/1/cell/stack").asText()).isEqualTo("mvc");
+		assertThat(json.at("/cells/1/cell/concurrency").asInt()).isEqualTo(400);
 		assertThat(json.at("/cells/1/load/throughput").asDouble()).isEqualTo(600.0);
+		assertThat(json.at("/cells/1/latency/p999Ms").asDouble()).isEqualTo(1100.0);
+		assertThat(json.at("/cells/1/throughput/perSecond").size()).isEqualTo(3);
+		assertThat(json.at("/cells/1/server/series/app_rss_mb/peak").asDouble()).isEqualTo(420.0);
+		assertThat(json.at("/cells/1/server/series/app_rss_mb/atEnd").asDouble()).isEqualTo(410.0);
+		assertThat(json.at("/cells/1/cpu/loadGeneratorMean").asDouble()).isEqualTo(0.12);
+		assertThat(json.at("/cells/1/cpu/mocksMean").asDouble()).isEqualTo(0.3);
+		assertThat(json.at("/cells/1/jfr/jfr/peakHeapUsedMb").asDouble()).isEqualTo(322.0);
+		assertThat(json.at("/cells/1/jfr/heapAgrees").asBoolean()).isTrue();
 		assertThat(json.at("/cells/1/storage/storedNotAcknowledged").asLong()).isEqualTo(10);
 		assertThat(json.at("/cells/1/ceiling/threadCap").asInt()).isEqualTo(200);
 		assertThat(json.at("/cells/3/ceiling/threadCap").isNull()).isTrue();
+		assertThat(json.at("/memory/0/heapUsedMb").asDouble()).isEqualTo(120.5);
+		assertThat(json.at("/apps/0/jfr").asText()).isEqualTo("jfr/mvc.jfr");
 	}
 
 	private static String section(String report, String heading) {
 		int start = report.indexOf(heading);
+		assertThat(start).as("section %s", heading).isNotNegative();
 		int end = report.indexOf("\n## ", start + 1);
-		return report.substring(start, end);
-	}
-
-	private static BenchResults results() {
-		BenchSettings settings = BenchSettings.from(java.util.Map.of("bench.profile", "standard", "bench.fanouts",
-				"sequential", "bench.concurrency", "10,400"));
-		List<CellResult> cells = List.of(cell(Stack.MVC, 10, 990, 0, 33, new Storage(990, 990)),
-				cell(Stack.MVC, 400, 18_000, 0, 600, new Storage(18_000, 18_010)),
-				cell(Stack.WEBFLUX, 10, 995, 0, 33.2, new Storage(995, 995)),
-				cell(Stack.WEBFLUX, 400, 30_000, 12, 1000, new Storage(29_988, 29_988)));
-		BenchResults.Environment environment = new BenchResults.Environment("17.0.15", "Debian", 2, 24_105, "Linux",
-				"jmeter-java-dsl (Apache JMeter 5.6.3, embedded)", List.of("-Xmx1g"));
-		List<BenchResults.ProcessInfo> processes = List.of(new BenchResults.ProcessInfo("mvc-app",
-				"java -jar mvc-app.jar --server.port=1234", "logs/mvc-app.log"));
-		return new BenchResults(BenchResults.Settings.of(settings), environment, processes, "2026-11-21T13:00:00Z",
-				"2026-11-21T13:10:00Z", 600, cells);
-	}
-
-	private static CellResult cell(Stack stack, int concurrency, long requests, long errors, double throughput,
-			Storage storage) {
-		Cell cell = new Cell(stack, Fanout.SEQUENTIAL, concurrency);
-		boolean mvc = stack == Stack.MVC;
-		LoadStats load = LoadStats.of(requests, errors, requests / throughput,
-				(concurrency == 10) ? 302.5 : mvc ? 662.5 : 361.0, mvc ? 301 : 300, 330, 500, 700, mvc ? 905 : 702,
-				mvc ? 1210 : 1503);
-		ServerStats server = mvc ? new ServerStats(30, 310, 250, 231, 228, 0)
-				: new ServerStats(30, 180, 120, 40, 39, 0);
-		Ceiling ceiling = Ceiling.of(cell, Optional.of(Duration.ofMillis(100)),
-				mvc ? OptionalInt.of(200) : OptionalInt.empty(), load.throughput());
-		String run = "runs/" + cell.id();
-		return new CellResult(cell, "b1-" + cell.id(), 30, load, server, storage, ceiling, run + "/samples.jtl",
-				run + "/dashboard", "logs/" + stack.module() + ".log");
+		return report.substring(start, (end < 0) ? report.length() : end);
 	}
 
 }

@@ -1,11 +1,15 @@
 package dev.twinstack.monitoring;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,7 +17,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * Reads single Micrometer meters from a Spring Boot Actuator {@code metrics} endpoint,
  * e.g. {@code GET /actuator/metrics/jvm.memory.used?tag=area:heap}, whose body is
- * {@code {"name":…,"measurements":[{"statistic":"VALUE","value":1.2E8}],…}}.
+ * {@code {"name":…,"measurements":[{"statistic":"VALUE","value":1.2E8}],…}}. Readings run
+ * asynchronously, so several meters can be read at once.
  */
 class ActuatorMetricsClient {
 
@@ -26,39 +31,59 @@ class ActuatorMetricsClient {
 	private final Duration timeout;
 
 	ActuatorMetricsClient(URI actuatorBaseUrl, Duration timeout) {
-		this.actuatorBaseUrl = actuatorBaseUrl;
+		this.actuatorBaseUrl = URI.create(actuatorBaseUrl.toString().replaceAll("/?$", "/"));
 		this.timeout = timeout;
 		this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
 	}
 
 	/**
-	 * Reads the {@code VALUE} (or else the first) measurement of a meter.
+	 * Reads one statistic of a meter.
 	 * @param meter the meter name, e.g. {@code jvm.threads.live}
 	 * @param tag an optional {@code key:value} tag filter, or {@code null}
-	 * @return the measurement
-	 * @throws IOException when the endpoint cannot be reached, answers non-200 or has no
+	 * @param statistic the statistic, e.g. {@code VALUE}, {@code COUNT},
+	 * {@code TOTAL_TIME}; {@code null} for {@code VALUE} or else the first one
+	 * @return the measurement; {@code NaN} when the meter does not exist (404: e.g. no GC
+	 * and no request yet); completes exceptionally with an {@link IOException} when the
+	 * endpoint cannot be reached, answers another non-200 status or has no such
 	 * measurement
-	 * @throws InterruptedException when interrupted while waiting for the answer
 	 */
-	double value(String meter, String tag) throws IOException, InterruptedException {
-		String path = "metrics/" + meter + ((tag != null) ? "?tag=" + tag : "");
-		URI uri = URI.create(this.actuatorBaseUrl.toString().replaceAll("/?$", "/")).resolve(path);
+	CompletableFuture<Double> value(String meter, String tag, String statistic) {
+		String path = "metrics/" + meter
+				+ ((tag != null)
+						? "?tag="
+								+ URLEncoder.encode(tag, StandardCharsets.UTF_8).replace("%3A", ":").replace("%2F", "/")
+						: "");
+		URI uri = this.actuatorBaseUrl.resolve(path);
 		HttpRequest request = HttpRequest.newBuilder(uri).timeout(this.timeout).GET().build();
-		HttpResponse<String> response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
-		if (response.statusCode() != 200) {
-			throw new IOException(uri + " answered HTTP " + response.statusCode());
+		return this.http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+			.thenApply((response) -> measurement(uri, response, statistic));
+	}
+
+	private double measurement(URI uri, HttpResponse<String> response, String statistic) {
+		if (response.statusCode() == 404) {
+			return Double.NaN;
 		}
-		JsonNode measurements = this.json.readTree(response.body()).path("measurements");
-		JsonNode chosen = null;
-		for (JsonNode measurement : measurements) {
-			if (chosen == null || "VALUE".equals(measurement.path("statistic").asText())) {
-				chosen = measurement;
+		try {
+			if (response.statusCode() != 200) {
+				throw new IOException(uri + " answered HTTP " + response.statusCode());
 			}
+			JsonNode chosen = null;
+			for (JsonNode measurement : this.json.readTree(response.body()).path("measurements")) {
+				String name = measurement.path("statistic").asText();
+				boolean wanted = (statistic != null) ? statistic.equals(name) : "VALUE".equals(name);
+				if (wanted || (chosen == null && statistic == null)) {
+					chosen = measurement;
+				}
+			}
+			if (chosen == null || !chosen.path("value").isNumber()) {
+				throw new IOException(
+						uri + " has no numeric " + ((statistic != null) ? statistic : "") + " measurement");
+			}
+			return chosen.path("value").asDouble();
 		}
-		if (chosen == null || !chosen.path("value").isNumber()) {
-			throw new IOException(uri + " has no numeric measurement");
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
 		}
-		return chosen.path("value").asDouble();
 	}
 
 }

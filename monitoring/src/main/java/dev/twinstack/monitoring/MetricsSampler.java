@@ -5,49 +5,88 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Samples one app's JVM metrics (heap used and committed, live threads) through its
- * Spring Boot Actuator {@code metrics} endpoint at a fixed rate, on a daemon thread,
- * until {@link #close() closed}.
+ * Reads a set of {@link Probe}s at a fixed rate, on a daemon thread, until
+ * {@link #close() closed}, and keeps the readings as a {@link TimeSeries}: one row per
+ * interval, one column per probe value.
  * <p>
- * A reading that fails (the app is busy past the timeout, or down) is skipped and counted
- * in {@link #failedReadings()}; sampling goes on.
+ * A probe whose reading fails (an app busy past the timeout, a process gone) gets
+ * {@code NaN} in that row and the failure is counted in {@link #failedReadings()};
+ * sampling goes on.
  */
 public final class MetricsSampler implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(MetricsSampler.class);
 
-	private final ActuatorMetricsClient client;
+	private static final double MB = 1024 * 1024;
+
+	private final List<Probe> probes;
+
+	private final List<String> columns = new ArrayList<>();
 
 	private final ScheduledExecutorService scheduler;
 
 	private final Clock clock;
 
-	private final List<MetricsSample> samples = new ArrayList<>();
+	private final Consumer<TimeSeries.Row> listener;
 
-	private final AtomicInteger failedReadings = new AtomicInteger();
+	private final List<TimeSeries.Row> rows = new ArrayList<>();
 
-	private MetricsSampler(URI actuatorBaseUrl, Duration interval, Clock clock) {
-		this.client = new ActuatorMetricsClient(actuatorBaseUrl, interval);
+	private final Map<Probe, Integer> failures = new LinkedHashMap<>();
+
+	private MetricsSampler(List<Probe> probes, Clock clock, Consumer<TimeSeries.Row> listener) {
+		this.probes = List.copyOf(probes);
+		this.probes.forEach((probe) -> this.columns.addAll(probe.columns()));
 		this.clock = clock;
+		this.listener = listener;
 		this.scheduler = Executors.newSingleThreadScheduledExecutor((runnable) -> {
-			Thread thread = new Thread(runnable, "metrics-sampler " + actuatorBaseUrl);
+			Thread thread = new Thread(runnable, "metrics-sampler");
 			thread.setDaemon(true);
 			return thread;
 		});
 	}
 
 	/**
-	 * Starts sampling at once, then every {@code interval}.
+	 * Starts reading the probes at once, then every {@code interval}.
+	 * @param interval time between readings, at least 100 ms
+	 * @param probes what to read
+	 * @param listener called on the sampler's thread with each new row (e.g. to print
+	 * progress); must return quickly
+	 * @return the running sampler
+	 * @throws IllegalArgumentException when the interval is shorter than 100 ms, no probe
+	 * is given or two probes share a column name
+	 */
+	public static MetricsSampler start(Duration interval, List<Probe> probes, Consumer<TimeSeries.Row> listener) {
+		if (interval.toMillis() < 100) {
+			throw new IllegalArgumentException("interval must be at least 100 ms, got " + interval.toMillis() + " ms");
+		}
+		if (probes.isEmpty()) {
+			throw new IllegalArgumentException("at least one probe is needed");
+		}
+		MetricsSampler sampler = new MetricsSampler(probes, Clock.systemUTC(), listener);
+		if (sampler.columns.stream().distinct().count() != sampler.columns.size()) {
+			throw new IllegalArgumentException("column names must be unique, got " + sampler.columns);
+		}
+		sampler.scheduler.scheduleAtFixedRate(sampler::sample, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+		return sampler;
+	}
+
+	/**
+	 * Starts reading one app's heap and threads (an {@link ActuatorProbe} with prefix
+	 * {@code app}) at once, then every {@code interval}; read them with
+	 * {@link #samples()} and {@link #summary()}.
 	 * @param actuatorBaseUrl the app's Actuator base, e.g.
 	 * {@code http://127.0.0.1:8080/actuator}
 	 * @param interval time between readings (also the timeout of one reading), at least
@@ -59,42 +98,73 @@ public final class MetricsSampler implements AutoCloseable {
 		if (interval.toMillis() < 100) {
 			throw new IllegalArgumentException("interval must be at least 100 ms, got " + interval.toMillis() + " ms");
 		}
-		MetricsSampler sampler = new MetricsSampler(actuatorBaseUrl, interval, Clock.systemUTC());
-		sampler.scheduler.scheduleAtFixedRate(sampler::sample, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
-		return sampler;
+		return start(interval, List.of(new ActuatorProbe("app", actuatorBaseUrl, "/**", interval)), (row) -> {
+		});
 	}
 
 	private void sample() {
-		try {
-			double heapUsed = this.client.value("jvm.memory.used", "area:heap");
-			double heapCommitted = this.client.value("jvm.memory.committed", "area:heap");
-			double liveThreads = this.client.value("jvm.threads.live", null);
-			MetricsSample sample = new MetricsSample(this.clock.instant(), heapUsed, heapCommitted, liveThreads);
-			synchronized (this.samples) {
-				this.samples.add(sample);
+		TimeSeries.Row row = new TimeSeries.Row(this.clock.instant(), new double[this.columns.size()]);
+		int offset = 0;
+		for (Probe probe : this.probes) {
+			int width = probe.columns().size();
+			try {
+				double[] values = probe.read();
+				System.arraycopy(values, 0, row.values(), offset, width);
 			}
+			catch (IOException | RuntimeException ex) {
+				Arrays.fill(row.values(), offset, offset + width, Double.NaN);
+				synchronized (this.rows) {
+					this.failures.merge(probe, 1, Integer::sum);
+				}
+				logger.debug("Reading {} failed: {}", probe.columns().get(0), ex.toString());
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+			offset += width;
 		}
-		catch (IOException ex) {
-			this.failedReadings.incrementAndGet();
-			logger.debug("Metrics reading failed: {}", ex.getMessage());
+		synchronized (this.rows) {
+			this.rows.add(row);
 		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
+		try {
+			this.listener.accept(row);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Sample listener failed", ex);
 		}
 	}
 
 	/**
-	 * Returns the samples taken so far, oldest first.
-	 * @return a copy of the samples
+	 * Returns the readings taken so far.
+	 * @return the series, oldest row first
+	 */
+	public TimeSeries series() {
+		synchronized (this.rows) {
+			return new TimeSeries(this.columns, this.rows);
+		}
+	}
+
+	/**
+	 * Returns the heap and thread readings of the probe with prefix {@code app}, skipping
+	 * rows where it failed.
+	 * @return the samples, oldest first
 	 */
 	public List<MetricsSample> samples() {
-		synchronized (this.samples) {
-			return List.copyOf(this.samples);
-		}
+		TimeSeries series = series();
+		int used = series.indexOf("app_heap_used_mb");
+		int committed = series.indexOf("app_heap_committed_mb");
+		int live = series.indexOf("app_threads_live");
+		return series.rows()
+			.stream()
+			.filter((row) -> !Double.isNaN(row.value(used)))
+			.map((row) -> new MetricsSample(row.time(), row.value(used) * MB, row.value(committed) * MB,
+					row.value(live)))
+			.toList();
 	}
 
 	/**
-	 * Summarizes the samples taken so far.
+	 * Summarizes {@link #samples()}.
 	 * @return peaks and means
 	 */
 	public MetricsSummary summary() {
@@ -102,11 +172,13 @@ public final class MetricsSampler implements AutoCloseable {
 	}
 
 	/**
-	 * Returns how many readings failed and were skipped.
+	 * Returns how many readings failed and were recorded as {@code NaN}, over all probes.
 	 * @return the count of failed readings
 	 */
 	public int failedReadings() {
-		return this.failedReadings.get();
+		synchronized (this.rows) {
+			return this.failures.values().stream().mapToInt(Integer::intValue).sum();
+		}
 	}
 
 	/**

@@ -1,0 +1,146 @@
+package dev.twinstack.bench;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * One stack on one heap across its cells: starts the app with a GC log, tells after each
+ * trial what became of it ({@link AppHealth}: out of memory, GC thrash, crash) from its
+ * exit status, the log lines written during the trial and the GC log, and restarts it
+ * when it must be (the failed trial is kept as a result). Logs go to
+ * {@code logs/<stack>[-h<heap>][-<n>].log} and {@code logs/<…>-gc.log}, one pair per
+ * start.
+ */
+final class AppSession implements AutoCloseable {
+
+	private final Stack stack;
+
+	private final Heap heap;
+
+	private final BenchSettings settings;
+
+	private final MockServicesProcess mocks;
+
+	private AppProcess app;
+
+	private Path gcLog;
+
+	private int starts;
+
+	private long logOffset;
+
+	private AppSession(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks) {
+		this.stack = stack;
+		this.heap = heap;
+		this.settings = settings;
+		this.mocks = mocks;
+	}
+
+	/**
+	 * Starts the app.
+	 * @param stack the stack
+	 * @param heap its heap
+	 * @param settings the bench settings
+	 * @param mocks the running mocks
+	 * @return the session, its app running
+	 */
+	static AppSession start(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks) {
+		AppSession session = new AppSession(stack, heap, settings, mocks);
+		session.startApp();
+		return session;
+	}
+
+	private void startApp() {
+		this.starts++;
+		String name = this.stack.id() + (this.heap.isDefault() ? "" : "-h" + this.heap.id())
+				+ ((this.starts > 1) ? "-" + this.starts : "");
+		Path logs = this.settings.outputDir().resolve("logs");
+		this.gcLog = logs.resolve(name + "-gc.log");
+		this.app = AppProcess.start(this.stack, this.heap, this.settings, this.mocks, logs.resolve(name + ".log"),
+				this.gcLog);
+		this.logOffset = logSize();
+	}
+
+	/**
+	 * Marks the start of a trial: what the app logs from now on belongs to it.
+	 */
+	void beginTrial() {
+		this.logOffset = logSize();
+	}
+
+	/**
+	 * Judges the trial that just ended.
+	 * @param from when the trial's load started
+	 * @param to when it ended
+	 * @return what became of the app
+	 */
+	AppHealth endTrial(Instant from, Instant to) {
+		JavaProcess process = this.app.process();
+		boolean alive = process.isAlive();
+		Integer exitCode = alive ? null : process.exitCode();
+		return AppHealth.assess(alive, exitCode, logSince(this.logOffset), GcLog.read(this.gcLog, from, to));
+	}
+
+	/**
+	 * Restarts the app (after a failed trial): stops what is left of it and starts a
+	 * fresh JVM with the same settings and new log files.
+	 */
+	void restart() {
+		this.app.close();
+		startApp();
+	}
+
+	/**
+	 * Returns the running app.
+	 * @return the app
+	 */
+	AppProcess app() {
+		return this.app;
+	}
+
+	/**
+	 * Returns how many times the app was started.
+	 * @return 1 without restarts
+	 */
+	int starts() {
+		return this.starts;
+	}
+
+	@Override
+	public void close() {
+		this.app.close();
+	}
+
+	private long logSize() {
+		try {
+			return Files.size(this.app.process().log());
+		}
+		catch (IOException ex) {
+			return 0;
+		}
+	}
+
+	private String logSince(long offset) {
+		Path log = this.app.process().log();
+		try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
+			long length = file.length();
+			if (length <= offset) {
+				return "";
+			}
+			// at most the last 4 MB of the trial's lines
+			long start = Math.max(offset, length - 4 * 1024 * 1024);
+			byte[] bytes = new byte[(int) (length - start)];
+			file.seek(start);
+			file.readFully(bytes);
+			return new String(bytes, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			return "";
+		}
+	}
+
+}

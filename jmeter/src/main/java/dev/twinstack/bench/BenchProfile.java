@@ -1,0 +1,90 @@
+package dev.twinstack.bench;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The named matrices: what {@code -Dbench.profile} selects before single properties
+ * override parts of it. Documented in jmeter/README.md.
+ *
+ * @param id the name
+ * @param blocks the matrix, as cartesian blocks
+ * @param duration hold time per trial, after a 1 s ramp-up
+ * @param warmup load per app start before measuring, split over its workloads
+ * @param baseline load at concurrency 1 per workload after the warm-up, for the base
+ * latency
+ * @param trials measured repetitions of every cell
+ * @param requests requests per cell of the {@code count} model
+ */
+public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duration, Duration warmup, Duration baseline,
+		int trials, int requests) {
+
+	private static final List<Stack> ALL_STACKS = List.of(Stack.values());
+
+	private static final List<Scenario> ALL_SCENARIOS = List.of(Scenario.values());
+
+	private static final List<Fanout> BOTH_FANOUTS = List.of(Fanout.values());
+
+	private static final List<Transfer> BOTH_TRANSFERS = List.of(Transfer.values());
+
+	private static final List<Heap> DEFAULT_HEAP = List.of(Heap.DEFAULT);
+
+	private static final List<LoadModel> CLOSED = List.of(LoadModel.CLOSED);
+
+	/**
+	 * {@code smoke} (every {@code ./mvnw verify}, under 2 minutes): mvc and webflux,
+	 * composite sequential at concurrency 10, one 5 s trial.
+	 */
+	public static final BenchProfile SMOKE = new BenchProfile("smoke",
+			List.of(new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE),
+					List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(10), List.of(50))),
+			Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(2), 1, 500);
+
+	/**
+	 * {@code standard} ({@code -Pbench}, under 15 minutes on 2 cores): the three stacks,
+	 * every workload at concurrency 400, three 8 s trials.
+	 */
+	public static final BenchProfile STANDARD = new BenchProfile("standard",
+			List.of(new MatrixBlock(ALL_STACKS, ALL_SCENARIOS, BOTH_FANOUTS, BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED,
+					List.of(400), List.of(300))),
+			Duration.ofSeconds(8), Duration.ofSeconds(18), Duration.ofSeconds(2), 3, 5000);
+
+	/**
+	 * {@code full} (under 90 minutes on 2 cores): every workload × heap at 40 and 1000
+	 * clients, a concurrency sweep of composite sequential, the open model on composite
+	 * sequential and slow-io, a fixed request count on cpu-light; three trials each.
+	 */
+	public static final BenchProfile FULL = new BenchProfile("full",
+			List.of(new MatrixBlock(ALL_STACKS, ALL_SCENARIOS, BOTH_FANOUTS, BOTH_TRANSFERS,
+					List.of(Heap.DEFAULT, Heap.parse("128m"), Heap.parse("64m")), CLOSED, List.of(40, 1000),
+					List.of(300)),
+					new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE), List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS,
+							DEFAULT_HEAP, CLOSED, List.of(10, 100, 200, 400, 700), List.of(300)),
+					new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE, Scenario.SLOW_IO),
+							List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS, DEFAULT_HEAP, List.of(LoadModel.OPEN),
+							List.of(40), List.of(300, 900)),
+					new MatrixBlock(ALL_STACKS, List.of(Scenario.CPU_LIGHT), BOTH_FANOUTS, BOTH_TRANSFERS, DEFAULT_HEAP,
+							List.of(LoadModel.COUNT), List.of(40), List.of(300))),
+			Duration.ofSeconds(7), Duration.ofSeconds(24), Duration.ofSeconds(2), 3, 20_000);
+
+	/** Every profile, in order. */
+	public static final List<BenchProfile> ALL = List.of(SMOKE, STANDARD, FULL);
+
+	/**
+	 * Returns the accepted names.
+	 * @return {@code [smoke, standard, full]}
+	 */
+	public static List<String> ids() {
+		return ALL.stream().map(BenchProfile::id).toList();
+	}
+
+	/**
+	 * Finds a profile by its name.
+	 * @param id the name
+	 * @return the profile, or {@code null}
+	 */
+	public static BenchProfile byId(String id) {
+		return ALL.stream().filter((profile) -> profile.id.equals(id)).findFirst().orElse(null);
+	}
+
+}

@@ -1,0 +1,53 @@
+package dev.twinstack.bench;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A rough wall-time estimate of a bench, printed before it starts: app starts, warm-ups,
+ * base latencies and trials, with the per-trial overhead seen on a 2-core machine (JMeter
+ * start, dashboard, stored count).
+ */
+final class Estimate {
+
+	static final int APP_START_SECONDS = 15;
+
+	static final int TRIAL_OVERHEAD_SECONDS = 3;
+
+	/** Assumed throughput of a count-model cell, to turn its request count into time. */
+	static final int COUNT_REQUESTS_PER_SECOND = 1000;
+
+	private Estimate() {
+	}
+
+	/**
+	 * Estimates the bench's wall time.
+	 * @param settings the settings
+	 * @return the estimate (s)
+	 */
+	static long seconds(BenchSettings settings) {
+		Map<String, List<Cell>> sessions = new LinkedHashMap<>();
+		for (Cell cell : settings.cells()) {
+			sessions.computeIfAbsent(cell.stack() + "/" + cell.heap(), (key) -> new java.util.ArrayList<>()).add(cell);
+		}
+		long seconds = 10;
+		for (List<Cell> cells : sessions.values()) {
+			List<Workload> workloads = cells.stream().map(Cell::workload).distinct().toList();
+			seconds += APP_START_SECONDS + settings.warmup().toSeconds();
+			if (!settings.baseline().isZero()) {
+				for (Workload workload : workloads) {
+					seconds += 2 + Math.max(settings.baseline().toSeconds(),
+							(long) Math.ceil(3 * settings.downstreamMs(workload) / 1000));
+				}
+			}
+			for (Cell cell : cells) {
+				long load = (cell.load() == LoadModel.COUNT) ? settings.requests() / COUNT_REQUESTS_PER_SECOND
+						: CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds();
+				seconds += settings.trials() * (load + TRIAL_OVERHEAD_SECONDS);
+			}
+		}
+		return seconds;
+	}
+
+}

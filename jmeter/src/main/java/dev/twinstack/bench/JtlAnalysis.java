@@ -1,0 +1,89 @@
+package dev.twinstack.bench;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Reads every sample of a JMeter JTL file (CSV with a header, JMeter's default format:
+ * {@code timeStamp} = start in ms since the epoch, {@code elapsed} in ms,
+ * {@code success}) into a latency histogram and per-second throughput counts.
+ *
+ * @param latency the response times of all samples
+ * @param throughput the requests completed per whole second
+ * @param errors samples whose {@code success} is {@code false}
+ */
+public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, long errors) {
+
+	/** Longest response time recorded as such (ms); longer ones count as this. */
+	private static final long MAX_TRACKED_MS = 3_600_000;
+
+	/**
+	 * Reads a JTL file.
+	 * @param jtl the file
+	 * @return the analysis
+	 * @throws UncheckedIOException when the file cannot be read or lacks the columns
+	 * {@code timeStamp}, {@code elapsed} and {@code success}
+	 */
+	public static JtlAnalysis read(Path jtl) {
+		Histogram histogram = new Histogram(MAX_TRACKED_MS, 3);
+		List<long[]> spans = new ArrayList<>();
+		long errors = 0;
+		CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
+		try (Reader reader = Files.newBufferedReader(jtl, StandardCharsets.UTF_8);
+				CSVParser parser = CSVParser.parse(reader, format)) {
+			if (!parser.getHeaderNames().containsAll(List.of("timeStamp", "elapsed", "success"))) {
+				throw new IOException(
+						"not a CSV JTL with timeStamp, elapsed and success columns: " + parser.getHeaderNames());
+			}
+			for (CSVRecord record : parser) {
+				long start = Long.parseLong(record.get("timeStamp"));
+				long elapsed = Long.parseLong(record.get("elapsed"));
+				histogram.recordValue(Math.min(Math.max(0, elapsed), MAX_TRACKED_MS));
+				spans.add(new long[] { start, start + elapsed });
+				if (!Boolean.parseBoolean(record.get("success"))) {
+					errors++;
+				}
+			}
+		}
+		catch (IOException | NumberFormatException ex) {
+			throw new UncheckedIOException("Could not read the JTL " + jtl + ": " + ex.getMessage(),
+					(ex instanceof IOException io) ? io : new IOException(ex));
+		}
+		return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.of(perSecond(spans)), errors);
+	}
+
+	/**
+	 * Counts the samples ending in each whole second after the first sample's start.
+	 * @param spans start and end of each sample (ms since the epoch)
+	 * @return the counts of the whole seconds, the last partial second left out
+	 */
+	static List<Integer> perSecond(List<long[]> spans) {
+		if (spans.isEmpty()) {
+			return List.of();
+		}
+		long first = spans.stream().mapToLong((span) -> span[0]).min().getAsLong();
+		long last = spans.stream().mapToLong((span) -> span[1]).max().getAsLong();
+		int seconds = (int) ((last - first) / 1000);
+		int[] counts = new int[seconds + 1];
+		for (long[] span : spans) {
+			counts[(int) ((span[1] - first) / 1000)]++;
+		}
+		List<Integer> whole = new ArrayList<>();
+		for (int i = 0; i < seconds; i++) {
+			whole.add(counts[i]);
+		}
+		return whole;
+	}
+
+}

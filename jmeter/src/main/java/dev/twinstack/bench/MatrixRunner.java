@@ -1,0 +1,147 @@
+package dev.twinstack.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs the scenario matrix: one app start per (stack, heap), its warm-up and base
+ * latencies, then every cell of that start {@code trials} times; an app that ran out of
+ * memory, thrashed or crashed is restarted (and warmed up again) before the next trial.
+ * What a trial measures is up to a {@link TrialMeasurer}.
+ */
+final class MatrixRunner {
+
+	private final BenchSettings settings;
+
+	private final MockServicesProcess mocks;
+
+	private final String runPrefix;
+
+	private final TrialMeasurer measurer;
+
+	private final Instant benchStart;
+
+	/**
+	 * Measures one trial of a cell.
+	 */
+	@FunctionalInterface
+	interface TrialMeasurer {
+
+		/**
+		 * Runs the trial's load and gathers its figures.
+		 * @param trial what to run and where
+		 * @return the figures
+		 */
+		TrialFigures measure(Trial trial);
+
+	}
+
+	/**
+	 * One trial to measure.
+	 *
+	 * @param cell the cell
+	 * @param number the trial's number, from 1
+	 * @param run the load (JMeter plan parameters)
+	 * @param runDir the trial's folder for the JTL and dashboard
+	 * @param session the app
+	 * @param mocks the mocks
+	 */
+	record Trial(Cell cell, int number, ScenarioPlan.Run run, Path runDir, AppSession session,
+			MockServicesProcess mocks) {
+	}
+
+	MatrixRunner(BenchSettings settings, MockServicesProcess mocks, String runPrefix, TrialMeasurer measurer,
+			Instant benchStart) {
+		this.settings = settings;
+		this.mocks = mocks;
+		this.runPrefix = runPrefix;
+		this.measurer = measurer;
+		this.benchStart = benchStart;
+	}
+
+	/**
+	 * Runs every cell.
+	 * @param afterUnmeasuredLoad called after the warm-up and base-latency loads (e.g. to
+	 * empty the collection they filled)
+	 * @return the cells over their trials, in run order
+	 */
+	List<CellSummary> run(Runnable afterUnmeasuredLoad) {
+		Map<String, List<Cell>> sessions = new LinkedHashMap<>();
+		this.settings.cells()
+			.forEach((cell) -> sessions
+				.computeIfAbsent(cell.stack().id() + "/" + cell.heap(), (key) -> new ArrayList<>())
+				.add(cell));
+		List<CellSummary> summaries = new ArrayList<>();
+		int total = this.settings.cellCount();
+		for (List<Cell> cells : sessions.values()) {
+			Cell first = cells.get(0);
+			List<Workload> workloads = cells.stream().map(Cell::workload).distinct().toList();
+			int warmupConcurrency = cells.stream().mapToInt(Cell::concurrency).max().orElse(0);
+			warmupConcurrency = (warmupConcurrency > 0) ? warmupConcurrency : 100;
+			AppSession started;
+			try {
+				started = AppSession.start(first.stack(), first.heap(), this.settings, this.mocks);
+			}
+			catch (BenchException ex) {
+				// e.g. a heap too small for the app to start: a result for each of its
+				// cells
+				AppHealth health = AppHealth.failedStart(ex.getMessage());
+				Console.line("[failed start] " + first.stack().id() + " heap " + first.heap() + ": " + health.status()
+						+ " (" + health.cause() + ")");
+				cells.forEach((cell) -> summaries.add(CellSummary.failed(cell, health, this.settings)));
+				continue;
+			}
+			try (AppSession session = started) {
+				Console.line("Started " + session.app().process().role() + " (pid " + session.app().process().pid()
+						+ ", heap " + first.heap() + "): " + session.app().process().commandLine());
+				ScenarioLoad.warmUp(this.settings, session.app(), workloads, warmupConcurrency, this.runPrefix);
+				Map<Workload, Double> base = ScenarioLoad.baseLatencies(this.settings, session.app(), workloads,
+						this.runPrefix);
+				afterUnmeasuredLoad.run();
+				for (Cell cell : cells) {
+					summaries.add(runCell(cell, session, base, summaries.size() + 1, total, workloads,
+							warmupConcurrency, afterUnmeasuredLoad));
+				}
+			}
+		}
+		return summaries;
+	}
+
+	private CellSummary runCell(Cell cell, AppSession session, Map<Workload, Double> base, int index, int total,
+			List<Workload> workloads, int warmupConcurrency, Runnable afterUnmeasuredLoad) {
+		Double baseMs = base.get(cell.workload());
+		double idealMs = this.settings.downstreamMs(cell.workload()) + ((baseMs != null) ? Math.max(0, baseMs) : 0);
+		List<TrialFigures> trials = new ArrayList<>();
+		int threads = 0;
+		for (int number = 1; number <= this.settings.trials(); number++) {
+			String runId = this.runPrefix + "-" + cell.id() + "-t" + number;
+			ScenarioPlan.Run run = ScenarioLoad.trial(this.settings, session.app(), cell, idealMs, runId);
+			threads = run.threads();
+			Console.line(String.format("[cell %d/%d] %s %s %s, trial %d/%d: %d threads (elapsed %s)", index, total,
+					cell.stack().id(), cell.workload().id(), cell.loadLabel(), number, this.settings.trials(),
+					run.threads(), Console.elapsed(Duration.between(this.benchStart, Instant.now()))));
+			Path runDir = this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("trial-" + number);
+			TrialFigures figures = this.measurer.measure(new Trial(cell, number, run, runDir, session, this.mocks));
+			trials.add(figures);
+			Console.line(String.format(java.util.Locale.ROOT,
+					"[cell %d/%d] %s trial %d: %.1f req/s, p99 %.0f ms, %d requests, %d errors, app %s", index, total,
+					cell.id(), number, figures.throughput(), figures.p99Ms(), figures.requests(), figures.errors(),
+					figures.health().status()));
+			if (figures.health().needsRestart()) {
+				Console.line("[restart] " + cell.stack().id() + ": " + figures.health().status() + " ("
+						+ figures.health().cause() + ")");
+				session.restart();
+				ScenarioLoad.warmUp(this.settings, session.app(), workloads, warmupConcurrency, this.runPrefix);
+				afterUnmeasuredLoad.run();
+			}
+		}
+		return CellSummary.of(cell, trials, this.settings, baseMs, session.app().threadCap(), threads,
+				Runtime.getRuntime().availableProcessors());
+	}
+
+}

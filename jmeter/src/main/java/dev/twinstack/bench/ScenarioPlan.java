@@ -1,0 +1,121 @@
+package dev.twinstack.bench;
+
+import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.htmlReporter;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.rpsThreadGroup;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.assertions.DslResponseAssertion.TargetField;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
+import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
+
+/**
+ * The load plans of every workload and load model, with concrete values (the composite
+ * closed plan is also exported to .jmx by {@link CompositePlan}). Every request carries
+ * {@code X-Request-Id: <runId>-<n>}; any status but the workload's expected one is an
+ * error; connect timeout 5 s, response timeout 30 s.
+ */
+final class ScenarioPlan {
+
+	/**
+	 * JMeter properties every scenario run needs: keep HTTP connections across thread
+	 * iterations (JMeter resets them at each iteration by default, which the open model's
+	 * iterating threads would otherwise pay for with a new TCP connection per request).
+	 */
+	static final Map<String, String> ENGINE_PROPERTIES = Map.of("httpclient.reset_state_on_thread_group_iteration",
+			"false");
+
+	private ScenarioPlan() {
+	}
+
+	/**
+	 * What one run loads.
+	 *
+	 * @param baseUri the app's base URI, e.g. {@code http://127.0.0.1:41234}
+	 * @param workload what each request does
+	 * @param load the load model
+	 * @param threads concurrent clients (closed models) or the most threads the open
+	 * model may use
+	 * @param rate arrival rate of the open model (req/s), 0 otherwise
+	 * @param requests requests of the count model, 0 otherwise
+	 * @param rampUp time over which the threads (or the rate) ramp up
+	 * @param duration hold time after the ramp-up (closed and open models)
+	 * @param runId prefix of every request's {@code X-Request-Id}
+	 */
+	record Run(String baseUri, Workload workload, LoadModel load, int threads, int rate, int requests, Duration rampUp,
+			Duration duration, String runId) {
+
+		/**
+		 * Returns the requests each thread of the count model sends: the requested count
+		 * spread over the threads, rounded up (so at least the requested count is sent).
+		 * @return requests per thread
+		 */
+		int requestsPerThread() {
+			return Math.max(1, (this.requests + this.threads - 1) / this.threads);
+		}
+
+	}
+
+	/**
+	 * Builds the plan of a run, without listeners (warm-up, base latency).
+	 * @param run what to load
+	 * @return the plan
+	 */
+	static DslTestPlan plan(Run run) {
+		return plan(run, null);
+	}
+
+	/**
+	 * Builds the plan of a run with a JTL file ({@code samples.jtl}) and JMeter's HTML
+	 * dashboard ({@code dashboard/}) in the run folder.
+	 * @param run what to load
+	 * @param runDir the run folder, {@code null} for no listeners
+	 * @return the plan
+	 */
+	static DslTestPlan plan(Run run, Path runDir) {
+		List<TestPlanChild> children = new ArrayList<>();
+		children.add(loadGroup(run));
+		if (runDir != null) {
+			children.add(jtlWriter(runDir.toString(), "samples.jtl").withAllFields().withResponseData(false));
+			children.add(htmlReporter(runDir.toString(), "dashboard"));
+		}
+		return testPlan(children.toArray(TestPlanChild[]::new));
+	}
+
+	private static BaseThreadGroup<?> loadGroup(Run run) {
+		DslHttpSampler sampler = sampler(run);
+		return switch (run.load()) {
+			case CLOSED -> threadGroup(run.workload().id()).rampToAndHold(run.threads(), run.rampUp(), run.duration())
+				.children(forLoopController("requests", -1, sampler));
+			case COUNT -> threadGroup(run.workload().id()).rampTo(run.threads(), run.rampUp())
+				.holdIterating(1)
+				.children(forLoopController("requests", run.requestsPerThread(), sampler));
+			case OPEN -> rpsThreadGroup(run.workload().id()).maxThreads(run.threads())
+				.rampToAndHold(run.rate(), run.rampUp(), run.duration())
+				.children(sampler);
+		};
+	}
+
+	private static DslHttpSampler sampler(Run run) {
+		Workload workload = run.workload();
+		return httpSampler(workload.label(), run.baseUri() + workload.path()).method(workload.method())
+			.header("X-Request-Id", run.runId() + "-${__counter(FALSE,)}")
+			.connectionTimeout(CompositePlan.CONNECT_TIMEOUT)
+			.responseTimeout(CompositePlan.RESPONSE_TIMEOUT)
+			.children(responseAssertion("status is " + workload.expectedStatus()).fieldToTest(TargetField.RESPONSE_CODE)
+				.equalsToStrings(String.valueOf(workload.expectedStatus())));
+	}
+
+}

@@ -1,0 +1,29 @@
+package dev.twinstack.bench;
+
+/**
+ * What one trial of a cell measured, as the scenario matrix needs it: JMeter's figures,
+ * the app's peaks, CPU shares, the stubs' latency and the app's health.
+ *
+ * @param requests samples taken
+ * @param errors failed samples
+ * @param throughput requests per second over the trial (req/s)
+ * @param p50Ms median latency (ms)
+ * @param p99Ms 99th percentile (ms)
+ * @param p999Ms 99.9th percentile (ms)
+ * @param maxMs slowest request (ms)
+ * @param receivedKBps bytes received by JMeter per second, in KB (1024 bytes) per second
+ * @param peakHeapMb the app's peak heap used (MB), {@code null} when not sampled
+ * @param peakThreads the app's peak live platform threads, {@code null} when not sampled
+ * @param machineCpu the machine's CPU use, 0–1 of all cores, {@code null} when not
+ * measured
+ * @param loadGeneratorShare CPU used by the load generator, 0–1 of the machine, or
+ * {@code null}
+ * @param mocksShare CPU used by mock-services, 0–1 of the machine, or {@code null}
+ * @param stubs the stubs' latency during the trial, {@code null} when not probed
+ * @param health what became of the app
+ */
+public record TrialFigures(long requests, long errors, double throughput, double p50Ms, double p99Ms, double p999Ms,
+		double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads, Double machineCpu,
+		Double loadGeneratorShare, Double mocksShare, StubLatencyProbe.Summary stubs, AppHealth health) {
+
+}

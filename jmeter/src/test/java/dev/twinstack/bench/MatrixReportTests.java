@@ -1,0 +1,105 @@
+package dev.twinstack.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class MatrixReportTests {
+
+	private static final GcLog.Summary NO_GC = new GcLog.Summary(0, 0, 0, 0);
+
+	private static final AppHealth OK = AppHealth.assess(true, null, "", NO_GC);
+
+	@TempDir
+	Path dir;
+
+	private BenchSettings settings() {
+		Path jdk = FakeJdks.create(this.dir, "jdk25", "25.0.3", "Eclipse Adoptium");
+		return BenchSettings.from(Map.of("bench.profile", "standard"),
+				(property) -> new JdkSelector(property, null, List.of(), jdk));
+	}
+
+	@Test
+	void summaryQuotesTheMedianTrialAndComputesTheCeilingFromIt() {
+		Cell cell = Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 400, Heap.DEFAULT);
+		List<TrialFigures> trials = List.of(trial(640, 700, 0.97, 0.03, OK), trial(600, 720, 0.98, 0.04, OK),
+				trial(660, 690, 0.96, 0.02, OK));
+		CellSummary summary = CellSummary.of(cell, trials, settings(), 5.0, OptionalInt.of(200), 400, 2);
+		assertThat(summary.throughput().median()).isEqualTo(640.0);
+		assertThat(summary.throughput().min()).isEqualTo(600.0);
+		assertThat(summary.ceiling().idealLatencyMs()).isEqualTo(305.0);
+		assertThat(summary.ceiling().boundBy()).isEqualTo("threads");
+		assertThat(summary.ceiling().efficiency()).isCloseTo(640 / (200 * 1000 / 305.0), within(0.0001));
+		assertThat(summary.validity().label()).isEqualTo("CPU-limited");
+		assertThat(summary.validity().stubDrift()).isEqualTo(0.03);
+		assertThat(summary.errorRate()).isZero();
+		assertThat(summary.rateKept()).isNull();
+		assertThat(summary.peakHeapMb()).isEqualTo(300.0);
+	}
+
+	@Test
+	void aFailedTrialMakesTheCellsHealth() {
+		AppHealth oom = AppHealth.assess(false, 3, "Terminating due to java.lang.OutOfMemoryError: Java heap space",
+				NO_GC);
+		Cell cell = Cell.closed(Stack.WEBFLUX, Workload.LARGE_PAYLOAD_COPY, 1000, Heap.parse("64m"));
+		CellSummary summary = CellSummary.of(cell, List.of(trial(900, 50, 0.5, null, OK),
+				trial(100, 30000, 0.5, null, oom), trial(950, 40, 0.5, null, OK)), settings(), 1.0, OptionalInt.empty(),
+				1000, 2);
+		assertThat(summary.health().status()).isEqualTo("oom");
+		assertThat(summary.ceiling().ceiling()).isNull();
+		assertThat(summary.validity().stubDrift()).isNull();
+	}
+
+	@Test
+	void openModelSaysWhenTheRateWasNotKept() {
+		Cell cell = new Cell(Stack.MVC, Workload.SLOW_IO, LoadModel.OPEN, 0, 300, Heap.DEFAULT);
+		CellSummary summary = CellSummary.of(cell, List.of(trial(199, 30000, 0.4, 0.0, OK)), settings(), 3.0,
+				OptionalInt.of(200), OpenModel.maxThreads(300, 1003), 2);
+		assertThat(summary.rateKept()).isFalse();
+		assertThat(summary.ceiling().boundBy()).isEqualTo("threads");
+		String md = MatrixReport.render(List.of(summary), List.of(Stack.MVC));
+		assertThat(md).contains("| Requested rate kept | **no**: 199 of 300 req/s |");
+	}
+
+	@Test
+	void reportHasATablePerLoadAndHeapTheKneeAndTheAnalysis() {
+		BenchSettings settings = settings();
+		List<CellSummary> summaries = new ArrayList<>();
+		int[] levels = { 10, 100, 200, 400 };
+		double[] mvc = { 33, 325, 640, 650 };
+		double[] webflux = { 33, 328, 650, 1200 };
+		for (int i = 0; i < levels.length; i++) {
+			summaries.add(CellSummary.of(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, levels[i], Heap.DEFAULT),
+					List.of(trial(mvc[i], 400, 0.5, 0.02, OK)), settings, 5.0, OptionalInt.of(200), levels[i], 2));
+			summaries.add(CellSummary.of(
+					Cell.closed(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, levels[i], Heap.DEFAULT),
+					List.of(trial(webflux[i], 350, 0.5, 0.02, OK)), settings, 4.0, OptionalInt.empty(), levels[i], 2));
+		}
+		String md = MatrixReport.render(summaries, List.of(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX));
+		assertThat(md).startsWith("## composite-sequential\n\n**composite-sequential, c=400, default heap.** ")
+			.contains("- Knee of mvc: c = 200 (640 req/s)", "- Knee of webflux: none up to c = 400")
+			.contains("### composite-sequential, c=10, default heap", "### composite-sequential, c=400, default heap")
+			.contains("| Measure | Spring MVC (Tomcat) | Spring MVC, virtual threads (Tomcat) | "
+					+ "Spring WebFlux (Reactor Netty) |")
+			.contains("| Ideal latency (downstream + base) | 305 ms (300 + 5.0) | — | 304 ms (300 + 4.0) |")
+			.contains("| Thread ceiling | 655.7 req/s (200 threads) | — | none |")
+			.contains("| Validity | valid | — | valid |");
+	}
+
+	private static TrialFigures trial(double throughput, double p99, double machineCpu, Double drift,
+			AppHealth health) {
+		StubLatencyProbe.Summary stubs = (drift != null)
+				? new StubLatencyProbe.Summary(10, 0, 100 * (1 + drift), 130.0, 100, drift) : null;
+		return new TrialFigures((long) (throughput * 9), 0, throughput, p99 / 2, p99, p99 * 1.2, p99 * 1.5, 1000, 300.0,
+				210.0, machineCpu, 0.2, 0.35, stubs, health);
+	}
+
+}

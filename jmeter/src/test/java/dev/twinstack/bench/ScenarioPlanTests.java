@@ -1,0 +1,109 @@
+package dev.twinstack.bench;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import us.abstracta.jmeter.javadsl.core.TestPlanStats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs the scenario plans in embedded JMeter against a small local HTTP server that
+ * answers like the apps' scenario endpoints.
+ */
+class ScenarioPlanTests {
+
+	private HttpServer server;
+
+	private final AtomicInteger requests = new AtomicInteger();
+
+	private final Map<String, AtomicInteger> paths = new ConcurrentHashMap<>();
+
+	private final Map<String, Boolean> requestIds = new ConcurrentHashMap<>();
+
+	@BeforeEach
+	void startServer() throws IOException {
+		this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
+		this.server.setExecutor(Executors.newFixedThreadPool(20));
+		this.server.createContext("/", this::answer);
+		this.server.start();
+	}
+
+	@AfterEach
+	void stopServer() {
+		this.server.stop(0);
+	}
+
+	private void answer(HttpExchange exchange) throws IOException {
+		this.requests.incrementAndGet();
+		String path = exchange.getRequestURI().getPath();
+		this.paths
+			.computeIfAbsent(exchange.getRequestMethod() + " " + path.replaceAll("/\\d+", "/{id}"),
+					(key) -> new AtomicInteger())
+			.incrementAndGet();
+		this.requestIds.put(exchange.getRequestHeaders().getFirst("X-Request-Id"), true);
+		byte[] body = "{\"ok\":true}".getBytes();
+		int status = path.startsWith("/profiles/") ? 201 : path.contains("/slow-io/") ? 500 : 200;
+		exchange.sendResponseHeaders(status, body.length);
+		exchange.getResponseBody().write(body);
+		exchange.close();
+	}
+
+	private String baseUri() {
+		return "http://127.0.0.1:" + this.server.getAddress().getPort();
+	}
+
+	@Test
+	void countModelSendsTheRequestedNumberOfRequestsLikeAb() {
+		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.CPU_LIGHT, LoadModel.COUNT, 4, 0, 40,
+				Duration.ofSeconds(1), Duration.ZERO, "t1");
+		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+		assertThat(stats.overall().samplesCount()).isEqualTo(40);
+		assertThat(stats.overall().errorsCount()).isZero();
+		assertThat(this.paths).containsOnlyKeys("GET /scenarios/cpu-light");
+		assertThat(this.requestIds).hasSize(40).allSatisfy((id, seen) -> assertThat(id).matches("t1-\\d+"));
+	}
+
+	@Test
+	void closedModelHoldsItsConcurrencyForTheDuration() {
+		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.COMPOSITE_PARALLEL, LoadModel.CLOSED, 3, 0, 0,
+				Duration.ofSeconds(1), Duration.ofSeconds(1), "t2");
+		long start = System.nanoTime();
+		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+		assertThat((System.nanoTime() - start) / 1e9).isBetween(1.5, 10.0);
+		assertThat(stats.overall().samplesCount()).isGreaterThan(10);
+		assertThat(stats.overall().errorsCount()).isZero();
+		assertThat(this.paths).containsOnlyKeys("POST /profiles/{id}");
+	}
+
+	@Test
+	void openModelKeepsTheRequestedRate() {
+		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.LARGE_PAYLOAD_COPY, LoadModel.OPEN,
+				OpenModel.maxThreads(50, 5), 50, 0, Duration.ofSeconds(1), Duration.ofSeconds(3), "t3");
+		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+		// 0.5 s worth of the ramp-up plus 3 s at 50 req/s = 175; JMeter's schedule lets a
+		// few more through at the start
+		assertThat(stats.overall().samplesCount()).isBetween(160L, 240L);
+		assertThat(this.paths).containsOnlyKeys("GET /scenarios/large-payload");
+	}
+
+	@Test
+	void anyStatusButTheExpectedOneIsAnError() {
+		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.SLOW_IO, LoadModel.COUNT, 2, 0, 6,
+				Duration.ofSeconds(1), Duration.ZERO, "t4");
+		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+		assertThat(stats.overall().samplesCount()).isEqualTo(6);
+		assertThat(stats.overall().errorsCount()).isEqualTo(6);
+	}
+
+}

@@ -1,0 +1,128 @@
+package dev.twinstack.bench;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalInt;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Validity, app health, GC log reading and the generated analysis.
+ */
+class VerdictsTests {
+
+	private static final GcLog.Summary NO_GC = new GcLog.Summary(0, 0, 0, 0);
+
+	@Test
+	void aCellIsValidWhenHelpersHadCpuLeftAndStubsKeptTheirLatency() {
+		Validity validity = Validity.assess(2, 0.6, 0.25, 0.35, 0.03);
+		assertThat(validity.valid()).isTrue();
+		assertThat(validity.cpuLimited()).isFalse();
+		assertThat(validity.label()).isEqualTo("valid");
+		assertThat(validity.reasons()).isEmpty();
+	}
+
+	@Test
+	void saturatedHelpersOrDriftingStubsInvalidateACell() {
+		Validity generator = Validity.assess(2, 0.95, 0.46, 0.25, null);
+		assertThat(generator.valid()).isFalse();
+		assertThat(generator.reasons()).containsExactly(
+				"load generator saturated: 46 % of the machine's CPU, 0.92 of 2 cores (limit 45 %)",
+				"machine CPU 95 % busy: the CPU set the pace");
+		Validity stubs = Validity.assess(2, null, null, null, 0.12);
+		assertThat(stubs.label()).isEqualTo("invalid");
+		assertThat(stubs.reasons()).containsExactly("stubs 12.0 % slower than configured (limit 10 %)");
+		assertThat(Validity.assess(4, null, null, 0.5, 0.0).reasons())
+			.containsExactly("mock-services saturated: 50 % of the machine's CPU, 2.00 of 4 cores (limit 45 %)");
+	}
+
+	@Test
+	void aBusyMachineMakesACellCpuLimitedNotInvalid() {
+		Validity validity = Validity.assess(2, 0.97, 0.25, 0.4, 0.04);
+		assertThat(validity.valid()).isTrue();
+		assertThat(validity.label()).isEqualTo("CPU-limited");
+	}
+
+	@Test
+	void gcLogPausesAreSummedWithinTheTrial() {
+		List<String> lines = List.of("[2026-11-21T14:30:00.000+0000][info][gc] Using G1",
+				"[2026-11-21T14:30:01.000+0000][info][gc] GC(0) Pause Young (Normal) (G1 Evacuation Pause) "
+						+ "24M->3M(64M) 100.000ms",
+				"[2026-11-21T14:30:05.000+0000][info][gc] GC(1) Pause Full (G1 Compaction Pause) 63M->60M(64M) 400.500ms",
+				"[2026-11-21T14:30:06.000+0000][info][gc] GC(2) Pause Remark 40M->40M(64M) 2.5ms",
+				"[2026-11-21T14:30:20.000+0000][info][gc] GC(3) Pause Young (Normal) (G1 Evacuation Pause) 1M->1M(64M) 1ms",
+				"[2026-11-21T14:30:07.000+0000][info][gc] GC(4) Concurrent Mark Cycle 25.000ms");
+		GcLog.Summary summary = GcLog.summarise(lines, Instant.parse("2026-11-21T14:30:00.500Z"),
+				Instant.parse("2026-11-21T14:30:10.500Z"));
+		assertThat(summary.pauses()).isEqualTo(3);
+		assertThat(summary.fullPauses()).isEqualTo(1);
+		assertThat(summary.pauseMs()).isCloseTo(503.0, within(0.001));
+		assertThat(summary.share()).isCloseTo(0.0503, within(0.0001));
+		assertThat(summary.thrash()).isFalse();
+	}
+
+	@Test
+	void outOfMemoryIsAResultWithItsCauseFromTheLog() {
+		String log = "2026-11-21 INFO started\nTerminating due to java.lang.OutOfMemoryError: Java heap space\n";
+		AppHealth died = AppHealth.assess(false, 3, log, NO_GC);
+		assertThat(died.status()).isEqualTo("oom");
+		assertThat(died.cause()).isEqualTo("java.lang.OutOfMemoryError: Java heap space");
+		assertThat(died.needsRestart()).isTrue();
+		AppHealth survived = AppHealth.assess(true, null,
+				"ERROR x\njava.lang.OutOfMemoryError: Direct buffer memory\n\tat x", NO_GC);
+		assertThat(survived.cause())
+			.isEqualTo("java.lang.OutOfMemoryError: Direct buffer memory (the app survived it)");
+	}
+
+	@Test
+	void gcThrashAndCrashesAreResultsToo() {
+		AppHealth thrash = AppHealth.assess(true, null, "", new GcLog.Summary(40, 30, 6000, 0.6));
+		assertThat(thrash.status()).isEqualTo("gc-thrash");
+		assertThat(thrash.cause()).isEqualTo("60 % of the trial in GC pauses (40 pauses, 30 full)");
+		assertThat(AppHealth.assess(false, 137, "", NO_GC).cause()).isEqualTo("exited with code 137");
+		AppHealth ok = AppHealth.assess(true, null, "INFO fine", new GcLog.Summary(3, 0, 30, 0.01));
+		assertThat(ok.status()).isEqualTo("ok");
+		assertThat(ok.needsRestart()).isFalse();
+	}
+
+	@Test
+	void analysisNamesTheWinnerTheMarginAndTheCeilings() {
+		Validity cpuBusy = Validity.assess(2, 0.97, 0.25, 0.4, 0.02);
+		List<ScenarioAnalysis.Figures> figures = List.of(
+				figures(Stack.MVC, 600, 880, 310, 217, Ceiling.of(300, 5.0, 400, 0, OptionalInt.of(200), 600), cpuBusy),
+				figures(Stack.MVC_VT, 1000, 520, 150, 30, Ceiling.of(300, 5.0, 400, 0, OptionalInt.empty(), 1000),
+						cpuBusy),
+				figures(Stack.WEBFLUX, 1050, 494, 180, 25, Ceiling.of(300, 5.0, 400, 0, OptionalInt.empty(), 1050),
+						cpuBusy));
+		String text = ScenarioAnalysis.write(Workload.COMPOSITE_SEQUENTIAL, "c=400, default heap", figures);
+		assertThat(text).startsWith("**composite-sequential, c=400, default heap.** ")
+			.contains("Throughput: webflux best with 1050 req/s (mvc-vt 1000 req/s, 1.05×, mvc 600 req/s, 1.75×).")
+			.contains("p99: webflux best with 494 ms")
+			.contains("Peak live threads: webflux best with 25")
+			.contains("mvc is capped by its 200 worker threads (thread ceiling 656 req/s = 200 / 305 ms)")
+			.contains("webflux is bound by concurrency (Little's-law ceiling 1311 req/s at 305 ms ideal latency) "
+					+ "and reached 80 % of it")
+			.contains("The machine's CPU was the limit");
+	}
+
+	@Test
+	void analysisOfACpuBoundWorkloadCallsSmallGapsATie() {
+		Validity valid = Validity.assess(2, 0.5, 0.1, 0.05, null);
+		Ceiling none = Ceiling.of(0, 1.0, 40, 0, OptionalInt.empty(), 0);
+		String text = ScenarioAnalysis.write(Workload.CPU_LIGHT, "c=40",
+				List.of(figures(Stack.MVC, 5000, 20, 100, 60, none, valid),
+						figures(Stack.WEBFLUX, 5100, 21, 90, 20, none, valid)));
+		assertThat(text).contains("Throughput: a tie within 5 % (webflux 5100 req/s, mvc 5000 req/s, 1.02×).")
+			.contains("no downstream wait, so no Little's-law ceiling");
+	}
+
+	private static ScenarioAnalysis.Figures figures(Stack stack, double throughput, double p99, double heap,
+			double threads, Ceiling ceiling, Validity validity) {
+		return new ScenarioAnalysis.Figures(stack, throughput, p99, heap, threads, ceiling, validity,
+				AppHealth.assess(true, null, "", NO_GC), null);
+	}
+
+}

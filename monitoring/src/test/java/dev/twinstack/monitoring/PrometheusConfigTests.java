@@ -1,0 +1,82 @@
+package dev.twinstack.monitoring;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Checks {@code prometheus/prometheus.yml} and the PromQL of the Grafana dashboard with
+ * {@code promtool} (Debian package {@code prometheus}, installed when missing).
+ */
+class PrometheusConfigTests {
+
+	static final Path CONFIG = Path.of("prometheus", "prometheus.yml");
+
+	@BeforeAll
+	static void installPromtool() {
+		DebianPackages.ensure("prometheus");
+	}
+
+	@Test
+	void scrapeConfigPassesPromtool() throws Exception {
+		Result result = promtool("check", "config", CONFIG.toString());
+		assertThat(result.exitCode()).as(result.output()).isZero();
+		assertThat(result.output()).contains("SUCCESS");
+	}
+
+	@Test
+	void scrapeConfigLabelsBothAppsByStack() throws Exception {
+		String config = Files.readString(CONFIG);
+		assertThat(config).contains("metrics_path: /actuator/prometheus", "targets: [\"127.0.0.1:8080\"]", "stack: mvc",
+				"targets: [\"127.0.0.1:8081\"]", "stack: webflux");
+	}
+
+	@Test
+	void promtoolRejectsABrokenConfig(@TempDir Path folder) throws Exception {
+		Path broken = folder.resolve("broken.yml");
+		Files.writeString(broken, Files.readString(CONFIG).replace("scrape_interval: 5s", "scrape_interval: often"));
+		assertThat(promtool("check", "config", broken.toString()).exitCode()).isNotZero();
+	}
+
+	@Test
+	void everyDashboardQueryIsValidPromql(@TempDir Path folder) throws Exception {
+		List<String> expressions = GrafanaDashboardTests.expressions();
+		StringBuilder rules = new StringBuilder("groups:\n  - name: twinstack-dashboard\n    rules:\n");
+		for (int i = 0; i < expressions.size(); i++) {
+			String expr = expressions.get(i).replace("$__rate_interval", "1m").replace("$stack", ".*");
+			rules.append("      - record: twinstack:panel_query_")
+				.append(i)
+				.append("\n        expr: '")
+				.append(expr.replace("'", "''"))
+				.append("'\n");
+		}
+		Path file = folder.resolve("dashboard-rules.yml");
+		Files.writeString(file, rules);
+		Result result = promtool("check", "rules", file.toString());
+		assertThat(result.exitCode()).as(result.output()).isZero();
+		assertThat(result.output()).contains("SUCCESS: " + expressions.size() + " rules found");
+	}
+
+	private static Result promtool(String... args) throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>(List.of("promtool"));
+		command.addAll(List.of(args));
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("promtool finished").isTrue();
+		return new Result(process.exitValue(), output);
+	}
+
+	private record Result(int exitCode, String output) {
+	}
+
+}
