@@ -22,14 +22,19 @@ import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 /**
  * The downstream HTTP client: a dedicated, explicitly sized Apache HttpClient 5
  * connection pool, so that the benchmark measures the stack and not a default pool size
- * (HttpClient's own default is 5 connections per route). One pool serves the three
- * services: {@code max-connections} per service (route), three times that in total.
+ * (HttpClient's own default is 5 connections per route). One pool serves the four
+ * services (the composite endpoint's customers, orders and recommendations services and
+ * the slow-io scenario's slow service): {@code max-connections} per service (route), four
+ * times that in total.
  */
 @Configuration(proxyBeanMethods = false)
 class HttpClientConfiguration {
 
-	/** Total pool size, as a multiple of the pool size per service. */
-	static final int SERVICES = 3;
+	/**
+	 * Total pool size, as a multiple of the pool size per service: the services the pool
+	 * serves ({@code DownstreamClient}'s three and {@code SlowClient}'s one).
+	 */
+	static final int SERVICES = 4;
 
 	/**
 	 * Idle connections are closed before a typical server idle timeout (Jetty: 30 s)

@@ -1,26 +1,16 @@
 package dev.twinstack.mvc.profile;
 
-import java.net.SocketTimeoutException;
-import java.time.Duration;
-
 import dev.twinstack.mvc.config.DownstreamProperties;
-import org.apache.hc.client5.http.ConnectTimeoutException;
-import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
 
-import org.springframework.core.NestedExceptionUtils;
-import org.springframework.http.MediaType;
 import org.springframework.http.client.ClientHttpRequestFactory;
-import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.stereotype.Component;
 import org.springframework.web.client.RestClient;
-import org.springframework.web.client.RestClientException;
-import org.springframework.web.client.RestClientResponseException;
-import org.springframework.web.client.UnknownContentTypeException;
 
 /**
- * The three downstream GETs. Every call either answers the parsed body or fails with a
- * {@link DownstreamException} (→ 502) or a {@link DownstreamTimeoutException} (→ 504)
- * naming the service. Each call blocks the calling thread until its answer arrives.
+ * The three downstream GETs, each on its service's {@link ServiceClient}. Every call
+ * either answers the parsed body or fails with a {@link DownstreamException} (→ 502) or a
+ * {@link DownstreamTimeoutException} (→ 504) naming the service. Each call blocks the
+ * calling thread until its answer arrives.
  */
 @Component
 public class DownstreamClient {
@@ -31,26 +21,20 @@ public class DownstreamClient {
 
 	static final String RECOMMENDATIONS = "recommendations";
 
-	private final RestClient customers;
+	private final ServiceClient customers;
 
-	private final RestClient orders;
+	private final ServiceClient orders;
 
-	private final RestClient recommendations;
-
-	private final Duration timeout;
+	private final ServiceClient recommendations;
 
 	DownstreamClient(RestClient.Builder restClientBuilder, ClientHttpRequestFactory downstreamRequestFactory,
 			DownstreamProperties properties) {
-		this.customers = restClient(restClientBuilder, downstreamRequestFactory, properties.customersUrl().toString());
-		this.orders = restClient(restClientBuilder, downstreamRequestFactory, properties.ordersUrl().toString());
-		this.recommendations = restClient(restClientBuilder, downstreamRequestFactory,
-				properties.recommendationsUrl().toString());
-		this.timeout = properties.timeout();
-	}
-
-	private static RestClient restClient(RestClient.Builder builder, ClientHttpRequestFactory requestFactory,
-			String baseUrl) {
-		return builder.clone().requestFactory(requestFactory).baseUrl(baseUrl).build();
+		this.customers = new ServiceClient(CUSTOMERS, properties.customersUrl(), restClientBuilder,
+				downstreamRequestFactory, properties.timeout());
+		this.orders = new ServiceClient(ORDERS, properties.ordersUrl(), restClientBuilder, downstreamRequestFactory,
+				properties.timeout());
+		this.recommendations = new ServiceClient(RECOMMENDATIONS, properties.recommendationsUrl(), restClientBuilder,
+				downstreamRequestFactory, properties.timeout());
 	}
 
 	/**
@@ -59,7 +43,7 @@ public class DownstreamClient {
 	 * @return the customer
 	 */
 	public Customer customer(long id) {
-		return get(this.customers, CUSTOMERS, "/customers/{id}", Customer.class, id);
+		return this.customers.get("/customers/{id}", Customer.class, id);
 	}
 
 	/**
@@ -68,7 +52,7 @@ public class DownstreamClient {
 	 * @return the customer's orders
 	 */
 	public OrdersResponse orders(long id) {
-		return get(this.orders, ORDERS, "/customers/{id}/orders", OrdersResponse.class, id);
+		return this.orders.get("/customers/{id}/orders", OrdersResponse.class, id);
 	}
 
 	/**
@@ -77,54 +61,7 @@ public class DownstreamClient {
 	 * @return the recommendations for the customer
 	 */
 	public RecommendationsResponse recommendations(long id) {
-		return get(this.recommendations, RECOMMENDATIONS, "/customers/{id}/recommendations",
-				RecommendationsResponse.class, id);
-	}
-
-	private <T> T get(RestClient client, String service, String uriTemplate, Class<T> type, long id) {
-		T body;
-		try {
-			body = client.get().uri(uriTemplate, id).accept(MediaType.APPLICATION_JSON).retrieve().body(type);
-		}
-		catch (RestClientResponseException ex) {
-			throw new DownstreamException(service, service + " service answered HTTP " + ex.getStatusCode().value(),
-					null);
-		}
-		catch (RestClientException ex) {
-			throw translate(service, ex);
-		}
-		if (body == null) {
-			throw new DownstreamException(service, service + " service answered an empty body", null);
-		}
-		return body;
-	}
-
-	private RuntimeException translate(String service, RestClientException ex) {
-		// the response timeout (no byte within the timeout), or the pool's
-		// connection-request timeout; a connect timeout is a connection failure
-		if (!hasCause(ex, ConnectTimeoutException.class) && (hasCause(ex, SocketTimeoutException.class)
-				|| hasCause(ex, ConnectionRequestTimeoutException.class))) {
-			return new DownstreamTimeoutException(service, this.timeout.toMillis());
-		}
-		if (ex instanceof UnknownContentTypeException || hasCause(ex, HttpMessageNotReadableException.class)) {
-			// only the parser's own exception as the cause: Spring MVC matches exception
-			// handlers against the whole cause chain, and its problem-details handler
-			// would
-			// take an HttpMessageNotReadableException for a bad request body (400)
-			return new DownstreamException(service, service + " service answered an unreadable body",
-					NestedExceptionUtils.getMostSpecificCause(ex));
-		}
-		return new DownstreamException(service,
-				service + " service could not be reached: " + ConnectionFailure.of(ex).description(), ex);
-	}
-
-	private static boolean hasCause(Throwable ex, Class<? extends Throwable> type) {
-		for (Throwable cause = ex; cause != null; cause = (cause.getCause() != cause) ? cause.getCause() : null) {
-			if (type.isInstance(cause)) {
-				return true;
-			}
-		}
-		return false;
+		return this.recommendations.get("/customers/{id}/recommendations", RecommendationsResponse.class, id);
 	}
 
 }

@@ -34,9 +34,9 @@ import org.springframework.http.MediaType;
  * URI (e.g. {@code %zz}; 400). It also rejects what Tomcat rejects and Spring WebFlux
  * would let through or misread: a request target that carries a fragment ({@code #}) or a
  * query parameter without a name ({@code =x}; 400). Sits in front of Reactor Netty's
- * {@code HttpTrafficHandler}; after a rejection the connection is closed, and whatever
- * else arrives on it is dropped. A client that pipelines requests may get this answer
- * before the answers to its earlier requests.
+ * {@code HttpTrafficHandler}, behind the {@link RequestGate}, so it sees a request only
+ * once the previous exchange on the connection has terminated; after a rejection the
+ * connection is closed, and whatever else arrives on it is dropped.
  */
 class MalformedRequestHandler extends ChannelInboundHandlerAdapter {
 
