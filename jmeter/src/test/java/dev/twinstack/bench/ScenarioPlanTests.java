@@ -91,9 +91,9 @@ class ScenarioPlanTests {
 		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.LARGE_PAYLOAD_COPY, LoadModel.OPEN,
 				OpenModel.maxThreads(50, 5), 50, 0, Duration.ofSeconds(1), Duration.ofSeconds(3), "t3");
 		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
-		// 0.5 s worth of the ramp-up plus 3 s at 50 req/s = 175, give or take JMeter's
-		// schedule over such a short run (a closed model would send thousands here)
-		assertThat(stats.overall().samplesCount()).isBetween(140L, 240L);
+		// 0.5 s worth of the ramp-up plus 3 s at 50 req/s = 175; JMeter's schedule lets a
+		// few more through at the start
+		assertThat(stats.overall().samplesCount()).isBetween(160L, 240L);
 		assertThat(this.paths).containsOnlyKeys("GET /scenarios/large-payload");
 	}
 
