@@ -1,11 +1,15 @@
 package dev.twinstack.webflux.profile;
 
+import java.time.Duration;
 import java.time.Instant;
+
+import dev.twinstack.webflux.config.DatabaseProperties;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.stereotype.Service;
 
 /**
@@ -21,9 +25,15 @@ public class ProfileService {
 
 	private final ProfileRepository profileRepository;
 
-	ProfileService(DownstreamClient downstreamClient, ProfileRepository profileRepository) {
+	private final Duration insertTimeout;
+
+	ProfileService(DownstreamClient downstreamClient, ProfileRepository profileRepository,
+			DatabaseProperties databaseProperties) {
 		this.downstreamClient = downstreamClient;
 		this.profileRepository = profileRepository;
+		// server selection plus the write itself; the reactive driver does not always
+		// fail an insert whose pooled connection the server dropped, so bound it here
+		this.insertTimeout = databaseProperties.timeout().multipliedBy(2);
 	}
 
 	/**
@@ -37,7 +47,11 @@ public class ProfileService {
 	public Mono<ProfileDocument> compose(ProfileRequest request) {
 		Mono<ProfileDocument> composed = (request.fanout() == Fanout.PARALLEL) ? parallel(request)
 				: sequential(request);
-		return composed.flatMap(this.profileRepository::insert)
+		return composed
+			.flatMap((profile) -> this.profileRepository.insert(profile)
+				.timeout(this.insertTimeout,
+						Mono.error(() -> new DataAccessResourceFailureException(
+								"insert not acknowledged within " + this.insertTimeout.toMillis() + " ms"))))
 			.doOnNext((profile) -> logger.debug("Stored profile {} for request {}", profile.id(), request.requestId()));
 	}
 
