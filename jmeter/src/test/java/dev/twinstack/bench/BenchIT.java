@@ -138,9 +138,10 @@ class BenchIT {
 			assertThat(memory.seconds()).isPositive();
 			assertThat(memory.heapUsedMb()).isPositive();
 			assertThat(memory.rssMb()).isGreaterThan(memory.heapAfterGcMb());
-			assertThat(memory.heapAfterGcMb()).as("a full GC keeps less than was in use")
-				.isPositive()
-				.isLessThanOrEqualTo(memory.heapUsedMb());
+			// not compared with heapUsedMb: that reading is taken before the GC, and the
+			// app
+			// allocates (or a young GC runs) in between, so either may be the larger
+			assertThat(memory.heapAfterGcMb()).as("heap after a full GC").isPositive();
 		}
 	}
 
