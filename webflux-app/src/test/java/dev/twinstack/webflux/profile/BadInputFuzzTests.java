@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,6 +21,7 @@ import dev.twinstack.mocks.MockServices;
 import dev.twinstack.mocks.MockServicesOptions;
 import dev.twinstack.webflux.WebfluxApplication;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -140,6 +142,17 @@ class BadInputFuzzTests {
 	@Property(tries = 50)
 	void rejectsMalformedRequestTargets(@ForAll("rawTargets") BadRequest request) throws Exception {
 		assertRejected(request);
+	}
+
+	/**
+	 * Found by the fuzzer in CI: Tomcat let it through and Spring's path parser failed
+	 * (500).
+	 */
+	@Example
+	void rejectsAnIncompleteEscapeInAPathParameter() throws Exception {
+		for (String target : List.of("/profiles/;%", "/profiles/42;%", "/profiles/;a=%z")) {
+			assertRejected(BadRequest.post("raw target", target, Set.of(400), BadRequest.SERVER).sentRaw());
+		}
 	}
 
 	@Property(tries = 30)
