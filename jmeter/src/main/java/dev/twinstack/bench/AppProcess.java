@@ -47,39 +47,33 @@ final class AppProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Starts an app on the default heap on a free port and waits until
-	 * {@code GET /actuator/health} answers 200.
-	 * @param stack which app
-	 * @param settings the bench settings (jar, JVM options, JDK)
-	 * @param mocks the running mocks the app calls and stores into
-	 * @param log the log file
-	 * @return the running app
-	 */
-	static AppProcess start(Stack stack, BenchSettings settings, MockServicesProcess mocks, Path log) {
-		return start(stack, Heap.DEFAULT, settings, mocks, log, null);
-	}
-
-	/**
-	 * Starts an app on a free port and waits until {@code GET /actuator/health} answers
-	 * 200. The JVM exits on its first {@code OutOfMemoryError}
-	 * ({@code -XX:+ExitOnOutOfMemoryError}), so an exhausted heap ends the cell instead
-	 * of hanging it.
+	 * Starts an app as the bench's monitored runs do, on a given heap: watchable, with a
+	 * VisualVM display name ({@code twinstack-app-<stack>-<heap>-<run>}), a JFR recording
+	 * written to {@code recording} when the JVM exits, a GC log, and exiting on its first
+	 * {@code OutOfMemoryError}.
 	 * @param stack which app
 	 * @param heap the heap it runs with
 	 * @param settings the bench settings (jar, JVM options, JDK)
 	 * @param mocks the running mocks the app calls and stores into
 	 * @param log the log file
-	 * @param gcLog the file receiving the JVM's GC log ({@code -Xlog:gc}), {@code null}
-	 * for none
+	 * @param gcLog the GC log file
+	 * @param runId the bench run's id
+	 * @param recording the JFR file
 	 * @return the running app
 	 */
-	static AppProcess start(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks, Path log,
-			Path gcLog) {
+	static AppProcess startRecorded(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks, Path log,
+			Path gcLog, String runId, Path recording) {
+		try {
+			Files.createDirectories(recording.toAbsolutePath().getParent());
+			Files.createDirectories(gcLog.toAbsolutePath().getParent());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not create the folder of " + recording, ex);
+		}
 		List<String> jvmArgs = new ArrayList<>(heap.jvmArgs(settings.appJvmArgs()));
 		jvmArgs.add("-XX:+ExitOnOutOfMemoryError");
-		if (gcLog != null) {
-			jvmArgs.add("-Xlog:gc:file=" + gcLog + ":utctime,level,tags");
-		}
+		jvmArgs.add("-Xlog:gc:file=" + gcLog + ":utctime,level,tags");
+		jvmArgs.addAll(BenchJvms.appOptions(stack.id(), BenchJvms.heapOf(jvmArgs), runId, recording));
 		return start(stack, settings, jvmArgs, mocks, log, Map.of(), "actuator/health");
 	}
 
@@ -99,33 +93,6 @@ final class AppProcess implements AutoCloseable {
 	static AppProcess start(Stack stack, BenchSettings settings, MockServicesProcess mocks, Path log,
 			Map<String, String> overrides, String readyPath) {
 		return start(stack, settings, settings.appJvmArgs(), mocks, log, overrides, readyPath);
-	}
-
-	/**
-	 * Starts an app on the default heap as the bench's monitored runs do: watchable, with
-	 * a VisualVM display name ({@code twinstack-app-<stack>-<heap>-<run>}) and a JFR
-	 * recording with the {@code profile} settings, written to {@code recording} when the
-	 * JVM exits; and exiting on its first {@code OutOfMemoryError}.
-	 * @param stack which app
-	 * @param settings the bench settings (jar, JVM options, JDK)
-	 * @param mocks the running mocks the app calls and stores into
-	 * @param log the log file
-	 * @param runId the bench run's id
-	 * @param recording the JFR file
-	 * @return the running app
-	 */
-	static AppProcess startRecorded(Stack stack, BenchSettings settings, MockServicesProcess mocks, Path log,
-			String runId, Path recording) {
-		try {
-			Files.createDirectories(recording.toAbsolutePath().getParent());
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Could not create the folder of " + recording, ex);
-		}
-		List<String> jvmArgs = new ArrayList<>(Heap.DEFAULT.jvmArgs(settings.appJvmArgs()));
-		jvmArgs.add("-XX:+ExitOnOutOfMemoryError");
-		jvmArgs.addAll(BenchJvms.appOptions(stack.id(), BenchJvms.heapOf(jvmArgs), runId, recording));
-		return start(stack, settings, jvmArgs, mocks, log, Map.of(), "actuator/health");
 	}
 
 	private static AppProcess start(Stack stack, BenchSettings settings, List<String> jvmArgs,

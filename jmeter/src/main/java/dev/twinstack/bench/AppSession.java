@@ -11,9 +11,9 @@ import java.time.Instant;
  * One stack on one heap across its cells: starts the app with a GC log, tells after each
  * trial what became of it ({@link AppHealth}: out of memory, GC thrash, crash) from its
  * exit status, the log lines written during the trial and the GC log, and restarts it
- * when it must be (the failed trial is kept as a result). Logs go to
- * {@code logs/<stack>[-h<heap>][-<n>].log} and {@code logs/<…>-gc.log}, one pair per
- * start.
+ * when it must be (the failed trial is kept as a result). Each start has its own files:
+ * {@code logs/<stack>[-h<heap>][-<n>].log}, {@code logs/<…>-gc.log} and the JFR recording
+ * {@code jfr/<…>.jfr}.
  */
 final class AppSession implements AutoCloseable {
 
@@ -25,19 +25,24 @@ final class AppSession implements AutoCloseable {
 
 	private final MockServicesProcess mocks;
 
+	private final String runId;
+
 	private AppProcess app;
 
 	private Path gcLog;
+
+	private Path recording;
 
 	private int starts;
 
 	private long logOffset;
 
-	private AppSession(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks) {
+	private AppSession(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks, String runId) {
 		this.stack = stack;
 		this.heap = heap;
 		this.settings = settings;
 		this.mocks = mocks;
+		this.runId = runId;
 	}
 
 	/**
@@ -46,10 +51,11 @@ final class AppSession implements AutoCloseable {
 	 * @param heap its heap
 	 * @param settings the bench settings
 	 * @param mocks the running mocks
+	 * @param runId the bench run's id (VisualVM display name)
 	 * @return the session, its app running
 	 */
-	static AppSession start(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks) {
-		AppSession session = new AppSession(stack, heap, settings, mocks);
+	static AppSession start(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks, String runId) {
+		AppSession session = new AppSession(stack, heap, settings, mocks, runId);
 		session.startApp();
 		return session;
 	}
@@ -60,8 +66,9 @@ final class AppSession implements AutoCloseable {
 				+ ((this.starts > 1) ? "-" + this.starts : "");
 		Path logs = this.settings.outputDir().resolve("logs");
 		this.gcLog = logs.resolve(name + "-gc.log");
-		this.app = AppProcess.start(this.stack, this.heap, this.settings, this.mocks, logs.resolve(name + ".log"),
-				this.gcLog);
+		this.recording = this.settings.outputDir().resolve("jfr").resolve(name + ".jfr");
+		this.app = AppProcess.startRecorded(this.stack, this.heap, this.settings, this.mocks,
+				logs.resolve(name + ".log"), this.gcLog, this.runId, this.recording);
 		this.logOffset = logSize();
 	}
 
@@ -100,6 +107,22 @@ final class AppSession implements AutoCloseable {
 	 */
 	AppProcess app() {
 		return this.app;
+	}
+
+	/**
+	 * Returns the JFR recording of the running app (written when it stops).
+	 * @return the recording file
+	 */
+	Path recording() {
+		return this.recording;
+	}
+
+	/**
+	 * Returns the heap the app runs with.
+	 * @return the heap
+	 */
+	Heap heap() {
+		return this.heap;
 	}
 
 	/**

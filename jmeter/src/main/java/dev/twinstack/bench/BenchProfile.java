@@ -42,12 +42,12 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 
 	/**
 	 * {@code standard} ({@code -Pbench}, under 15 minutes on 2 cores): the three stacks,
-	 * every workload at concurrency 400, three 8 s trials.
+	 * every workload at concurrency 400, three 6 s trials.
 	 */
 	public static final BenchProfile STANDARD = new BenchProfile("standard",
 			List.of(new MatrixBlock(ALL_STACKS, ALL_SCENARIOS, BOTH_FANOUTS, BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED,
 					List.of(400), List.of(300))),
-			Duration.ofSeconds(8), Duration.ofSeconds(18), Duration.ofSeconds(2), 3, 5000);
+			Duration.ofSeconds(6), Duration.ofSeconds(30), Duration.ofSeconds(2), 3, 5000);
 
 	/**
 	 * {@code full} (under 90 minutes on 2 cores): every workload × heap at 40 and 1000
@@ -65,7 +65,7 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 							List.of(40), List.of(300, 900)),
 					new MatrixBlock(ALL_STACKS, List.of(Scenario.CPU_LIGHT), BOTH_FANOUTS, BOTH_TRANSFERS, DEFAULT_HEAP,
 							List.of(LoadModel.COUNT), List.of(40), List.of(300))),
-			Duration.ofSeconds(7), Duration.ofSeconds(24), Duration.ofSeconds(2), 3, 20_000);
+			Duration.ofSeconds(6), Duration.ofSeconds(24), Duration.ofSeconds(2), 3, 20_000);
 
 	/** Every profile, in order. */
 	public static final List<BenchProfile> ALL = List.of(SMOKE, STANDARD, FULL);

@@ -12,13 +12,39 @@ import java.util.List;
  * @param startedAt start of the run (ISO-8601 UTC)
  * @param finishedAt end of the run (ISO-8601 UTC)
  * @param wallSeconds bench wall time, JVM starts included (s)
- * @param cells the measured cells, in run order
+ * @param cells the measured cells, in run order: of each cell, its median trial (the
+ * trial whose steady throughput is the cells' median), with the cell's ceiling
  * @param apps each app as it ran: VisualVM name, JFR recording, the settings that cap it
  * @param memory per stack, the time to complete N requests and the memory in use after
+ * @param jdk the JDK every JVM of the run ran on, {@code null} when not recorded
+ * @param skipped requested stacks that could not run, with the reason
+ * @param matrix every cell over its trials: medians with min–max, ceilings, validity, the
+ * app's health
+ * @param trials every trial's full results, in run order
  */
 public record BenchResults(Settings settings, Environment environment, List<ProcessInfo> processes, String startedAt,
 		String finishedAt, double wallSeconds, List<CellResult> cells, List<AppInfo> apps,
-		List<MemoryAfterRequests> memory) {
+		List<MemoryAfterRequests> memory, Jdk jdk, List<SkippedStack> skipped, List<CellSummary> matrix,
+		List<CellResult> trials) {
+
+	/**
+	 * Creates results without the scenario matrix (one trial per cell).
+	 * @param settings what was run
+	 * @param environment where it ran
+	 * @param processes the JVMs started
+	 * @param startedAt start of the run (ISO-8601 UTC)
+	 * @param finishedAt end of the run (ISO-8601 UTC)
+	 * @param wallSeconds bench wall time (s)
+	 * @param cells the measured cells
+	 * @param apps the app JVMs
+	 * @param memory the memory after N requests
+	 */
+	public BenchResults(Settings settings, Environment environment, List<ProcessInfo> processes, String startedAt,
+			String finishedAt, double wallSeconds, List<CellResult> cells, List<AppInfo> apps,
+			List<MemoryAfterRequests> memory) {
+		this(settings, environment, processes, startedAt, finishedAt, wallSeconds, cells, apps, memory, null, List.of(),
+				List.of(), cells);
+	}
 
 	/**
 	 * Creates results without app details and memory figures.
@@ -51,33 +77,53 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	/**
 	 * The settings of a run.
 	 *
-	 * @param profile {@code smoke} or {@code standard}
+	 * @param profile {@code smoke}, {@code standard} or {@code full}
 	 * @param stacks stacks measured
-	 * @param fanouts fanouts measured
-	 * @param concurrency concurrency levels measured
+	 * @param fanouts composite fanouts measured
+	 * @param concurrency concurrency levels of the closed models
 	 * @param cells number of cells
-	 * @param durationSeconds hold time per cell after the ramp-up (s)
-	 * @param rampUpSeconds ramp-up per cell (s)
-	 * @param warmupSeconds warm-up load per stack, split over the fanouts (s)
+	 * @param durationSeconds hold time per trial after the ramp-up (s)
+	 * @param rampUpSeconds ramp-up per trial (s)
+	 * @param warmupSeconds warm-up load per app start, split over its workloads (s)
 	 * @param latency downstream latency, as passed to mock-services {@code --latency}
-	 * @param appJvmArgs JVM options of each app
+	 * @param appJvmArgs JVM options of each app on the default heap
 	 * @param mocksJvmArgs JVM options of mock-services
-	 * @param tomcatMaxThreads {@code server.tomcat.threads.max} passed to mvc-app
+	 * @param tomcatMaxThreads {@code server.tomcat.threads.max} passed to {@code mvc}
 	 * @param connectTimeoutMs the load generator's connect timeout (ms)
 	 * @param responseTimeoutMs the load generator's response timeout (ms)
 	 * @param memoryRequests N of the "memory after N requests" measurement (0 = skipped)
+	 * @param trials measured repetitions of every cell
+	 * @param workloads workloads measured
+	 * @param heaps app heaps measured
+	 * @param loads load models measured
+	 * @param rates open-model rates (req/s)
+	 * @param requests requests per cell of the count model
+	 * @param baselineSeconds base-latency load per workload at concurrency 1 (s)
+	 * @param slowLatency the slow service's latency ({@code --slow-latency})
 	 */
 	public record Settings(String profile, List<Stack> stacks, List<Fanout> fanouts, List<Integer> concurrency,
 			int cells, long durationSeconds, int rampUpSeconds, long warmupSeconds, String latency,
 			List<String> appJvmArgs, List<String> mocksJvmArgs, int tomcatMaxThreads, long connectTimeoutMs,
-			long responseTimeoutMs, int memoryRequests) {
+			long responseTimeoutMs, int memoryRequests, int trials, List<Workload> workloads, List<Heap> heaps,
+			List<LoadModel> loads, List<Integer> rates, int requests, long baselineSeconds, String slowLatency) {
 
 		static Settings of(BenchSettings settings) {
+			List<Cell> cells = settings.cells();
 			return new Settings(settings.profile(), settings.stacks(), settings.fanouts(), settings.concurrency(),
-					BenchRunner.cellCount(settings), settings.duration().toSeconds(), CompositePlan.RAMP_UP_SECONDS,
+					cells.size(), settings.duration().toSeconds(), CompositePlan.RAMP_UP_SECONDS,
 					settings.warmup().toSeconds(), settings.latency(), settings.appJvmArgs(), settings.mocksJvmArgs(),
 					settings.tomcatThreads(), CompositePlan.CONNECT_TIMEOUT.toMillis(),
-					CompositePlan.RESPONSE_TIMEOUT.toMillis(), settings.memoryRequests());
+					CompositePlan.RESPONSE_TIMEOUT.toMillis(), settings.memoryRequests(), settings.trials(),
+					cells.stream().map(Cell::workload).distinct().sorted().toList(),
+					cells.stream().map(Cell::heap).distinct().toList(),
+					cells.stream().map(Cell::load).distinct().sorted().toList(),
+					cells.stream()
+						.filter((cell) -> cell.load() == LoadModel.OPEN)
+						.map(Cell::rate)
+						.distinct()
+						.sorted()
+						.toList(),
+					settings.requests(), settings.baseline().toSeconds(), settings.slowLatency());
 		}
 
 	}

@@ -11,14 +11,17 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Runs the bench: starts mock-services once, then for each stack starts the app, warms it
- * up and measures every (fanout, concurrency) cell; writes {@code results.json} and
- * {@code report.md} into the output folder and prints a summary, the report's path last.
- * Every JVM it starts is stopped at the end, on failure, and on JVM exit.
+ * Runs the bench: starts mock-services once, then the scenario matrix
+ * ({@link MatrixRunner}: per stack and heap, an app start, its warm-up, the memory after
+ * N requests, the base latencies, then every cell's trials); writes {@code results.json},
+ * {@code report.md} and {@code index.html} into the output folder and prints a summary,
+ * the report's path last. Every JVM it starts is stopped at the end, on failure, and on
+ * JVM exit.
  */
 public final class BenchRunner {
 
@@ -39,58 +42,80 @@ public final class BenchRunner {
 		clean(out);
 		BenchSettings settings = requested.withJars(snapshot(requested.jars(), out.resolve("jars")));
 		String runPrefix = "b" + Long.toString(start.getEpochSecond(), 36);
+		List<Cell> planned = settings.cells();
 		Console.line(String.format(
-				"Bench profile %s: %d cells (%s × %s × concurrency %s), %d s per cell, " + "latency %s, output %s",
-				settings.profile(), cellCount(settings), settings.stacks().stream().map(Stack::id).toList(),
-				settings.fanouts().stream().map(Fanout::id).toList(), settings.concurrency(),
-				settings.duration().toSeconds(), settings.latency(), out));
+				"Bench profile %s: %d cells × %d trials (%s × %s × %s), %d s per trial, latency %s, about %d min; "
+						+ "apps on JDK %s; output %s",
+				settings.profile(), planned.size(), settings.trials(),
+				settings.stacks().stream().map(Stack::id).toList(),
+				planned.stream().map(Cell::workload).distinct().map(Workload::id).toList(),
+				planned.stream().map(Cell::loadLabel).distinct().toList(), settings.duration().toSeconds(),
+				settings.latency(), Estimate.seconds(settings) / 60, settings.jdk().describe(), out));
+		settings.skipped()
+			.forEach((skipped) -> Console.line("Skipped " + skipped.stack().id() + ": " + skipped.reason()));
 		List<BenchResults.ProcessInfo> processes = new ArrayList<>();
-		List<CellResult> cells = new ArrayList<>();
 		List<BenchResults.AppInfo> apps = new ArrayList<>();
 		List<MemoryAfterRequests> memory = new ArrayList<>();
-		Progress progress = new Progress(start, cellCount(settings),
+		long sessions = planned.stream().map((cell) -> cell.stack() + "/" + cell.heap()).distinct().count();
+		Progress progress = new Progress(start, planned.size() * settings.trials(),
 				settings.duration().toSeconds() + CompositePlan.RAMP_UP_SECONDS,
-				settings.warmup().toSeconds() + settings.memoryRequests() / MemoryAfterRequests.CONCURRENCY
-						* settings.fanouts().get(0).latenciesPerRequest()
-						* settings.fixedLatency().orElse(Duration.ofMillis(100)).toMillis() / 1000,
-				settings.stacks().size());
+				settings.warmup().toSeconds() + settings.baseline().toSeconds() * 4, (int) sessions);
+		List<CellSummary> matrix;
+		Map<String, CellResult> trials;
 		try (MockServicesProcess mocks = MockServicesProcess.start(settings, out.resolve("logs/mock-services.log"),
 				runPrefix); ProfileStore store = new ProfileStore(mocks.mongoUri())) {
 			processes.add(describe(mocks.process(), out));
 			CellRunner cellRunner = new CellRunner(settings, store, mocks, runPrefix, progress);
-			int index = 0;
-			for (Stack stack : settings.stacks()) {
-				progress.appStarting(Instant.now());
-				Path log = out.resolve("logs/" + stack.module() + ".log");
-				Path recording = out.resolve("jfr").resolve(stack.id() + ".jfr");
-				List<CellResult> stackCells = new ArrayList<>();
-				try (AppProcess app = AppProcess.startRecorded(stack, settings, mocks, log, runPrefix, recording)) {
+			BenchTrialMeasurer measurer = new BenchTrialMeasurer(cellRunner, settings);
+			MatrixRunner.Hooks hooks = new MatrixRunner.Hooks() {
+
+				@Override
+				public void started(AppSession session, boolean firstOfStack) {
+					AppProcess app = session.app();
+					progress.appStarting(Instant.now());
 					processes.add(describe(app.process(), out));
-					apps.add(new BenchResults.AppInfo(stack,
-							BenchJvms.displayName("app", stack.id(), BenchJvms.heapOf(settings.appJvmArgs()),
-									runPrefix),
-							out.relativize(recording).toString().replace('\\', '/'),
-							AppConfig.of(stack, settings.jars().app(stack), app.args(), app.process().launcher())));
-					cellRunner.warmUp(app);
-					Optional.ofNullable(cellRunner.measureMemory(app)).ifPresent(memory::add);
-					for (Fanout fanout : settings.fanouts()) {
-						for (int concurrency : settings.concurrency()) {
-							stackCells.add(cellRunner.run(new Cell(stack, fanout, concurrency), app, ++index));
-						}
+					apps.add(new BenchResults.AppInfo(app.stack(),
+							BenchJvms.displayName("app", app.stack().id(),
+									BenchJvms.heapOf(session.heap().jvmArgs(settings.appJvmArgs())), runPrefix),
+							out.relativize(session.recording()).toString().replace('\\', '/'), AppConfig.of(app.stack(),
+									settings.jars().app(app.stack()), app.args(), app.process().launcher())));
+					if (firstOfStack && !settings.fanouts().isEmpty()) {
+						Optional.ofNullable(cellRunner.measureMemory(app)).ifPresent(memory::add);
 					}
-					PrometheusSnapshot.save(app, out.resolve("logs").resolve(stack.id() + "-prometheus.txt"));
 				}
-				cells.addAll(JfrCrossCheck.apply(stackCells, recording, out));
-			}
+
+				@Override
+				public void stopping(AppSession session) {
+					if (session.app().process().isAlive()) {
+						String name = session.app().stack().id()
+								+ (session.heap().isDefault() ? "" : "-h" + session.heap().id());
+						PrometheusSnapshot.save(session.app(), out.resolve("logs").resolve(name + "-prometheus.txt"));
+					}
+				}
+
+			};
+			matrix = new MatrixRunner(settings, mocks, runPrefix, measurer, start, hooks).run(store::drop);
+			// the recordings are complete once every app has stopped
+			trials = measurer.crossChecked(out);
 		}
 		finally {
 			ProcessRegistry.stopAll();
+		}
+		List<CellResult> cells = new ArrayList<>();
+		for (CellSummary summary : matrix) {
+			List<CellResult> cellTrials = trials.values()
+				.stream()
+				.filter((trial) -> trial.cell().equals(summary.cell()))
+				.toList();
+			if (!cellTrials.isEmpty()) {
+				cells.add(BenchTrialMeasurer.medianTrial(cellTrials, summary));
+			}
 		}
 		Instant end = Instant.now();
 		BenchResults results = new BenchResults(BenchResults.Settings.of(settings), EnvironmentProbe.describe(),
 				processes, start.truncatedTo(ChronoUnit.SECONDS).toString(),
 				end.truncatedTo(ChronoUnit.SECONDS).toString(), Duration.between(start, end).toMillis() / 1000.0, cells,
-				apps, memory);
+				apps, memory, settings.jdk(), settings.skipped(), matrix, List.copyOf(trials.values()));
 		Path report = ReportFiles.write(results, out);
 		Console.line("");
 		Console.line(ConsoleSummary.render(results));
@@ -121,14 +146,12 @@ public final class BenchRunner {
 	}
 
 	/**
-	 * Returns the number of cells this runner measures: the composite endpoint's closed
-	 * model on the default heap, stacks × fanouts × concurrency levels (the scenario
-	 * matrix of {@code MatrixBench} may hold more).
+	 * Returns the number of cells this runner measures (each {@code trials} times).
 	 * @param settings the settings
 	 * @return the cell count
 	 */
 	static int cellCount(BenchSettings settings) {
-		return settings.stacks().size() * settings.fanouts().size() * settings.concurrency().size();
+		return settings.cellCount();
 	}
 
 	private static void requireJars(BenchSettings settings) {

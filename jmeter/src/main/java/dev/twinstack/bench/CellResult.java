@@ -3,11 +3,12 @@ package dev.twinstack.bench;
 /**
  * Everything measured in one cell.
  *
- * @param cell stack, fanout and concurrency
+ * @param cell stack, workload, load, heap
  * @param runId prefix of the cell's request ids ({@code X-Request-Id: <runId>-<n>})
  * @param startedAt when the load started (ISO-8601 UTC, ms)
  * @param finishedAt when the load ended (ISO-8601 UTC, ms)
- * @param durationSeconds configured hold time after the ramp-up (s)
+ * @param durationSeconds configured hold time after the ramp-up (s), 0 for the count
+ * model
  * @param load JMeter's own figures (its statistics; its percentiles are estimates, kept
  * to cross-check {@code latency})
  * @param latency response-time percentiles of every sample, from an HdrHistogram of the
@@ -17,7 +18,8 @@ package dev.twinstack.bench;
  * @param server the app's JVM (Micrometer) and every process's RSS and CPU (OSHI),
  * sampled once a second
  * @param cpu CPU shares of the load generator, mocks, app and machine
- * @param storage acknowledged versus stored
+ * @param storage acknowledged versus stored; {@code null} for workloads that store
+ * nothing
  * @param ceiling the Little's-law ceiling and efficiency
  * @param jfr the app's JFR recording over the cell's window, cross-checked against
  * Micrometer; {@code null} until the app has stopped
@@ -31,6 +33,17 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		LoadStats load, LatencyStats latency, ThroughputStats throughput, ServerStats server, CpuShares cpu,
 		Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl, String dashboard, String metricsCsv,
 		String appLog) {
+
+	/**
+	 * Returns a copy with another ceiling.
+	 * @param ceiling the ceiling
+	 * @return the new result
+	 */
+	public CellResult withCeiling(Ceiling ceiling) {
+		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
+				this.latency, this.throughput, this.server, this.cpu, this.storage, ceiling, this.jfr, this.jtl,
+				this.dashboard, this.metricsCsv, this.appLog);
+	}
 
 	/**
 	 * Returns a copy with the JFR cross-check.

@@ -4,19 +4,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Map;
 
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
 /**
- * Warms an app up and measures its cells: load with JMeter while a {@link CellMonitor}
- * samples the app, the mocks and the load generator; read every sample of the JTL; count
- * what MongoDB stored, empty the collection.
+ * Measures the trials of the cells and the memory after N requests: load with JMeter
+ * while a {@link CellMonitor} samples the app, the mocks and the load generator; read
+ * every sample of the JTL; count what MongoDB stored, empty the collection.
  */
 final class CellRunner {
-
-	/** The {@code uri} tag of the measured requests in the app's Micrometer meters. */
-	static final String REQUEST_URI = "/profiles/{customerId}";
 
 	/**
 	 * Longest wait for the stored count to stop changing: the client's response timeout
@@ -41,32 +37,6 @@ final class CellRunner {
 		this.mocks = mocks;
 		this.runPrefix = runPrefix;
 		this.progress = progress;
-	}
-
-	/**
-	 * Loads the app at the highest concurrency for the warm-up time, split over the
-	 * fanouts; each part ramps up over its first half (a cold JVM flooded at once mostly
-	 * times out). The results are discarded and the stored documents dropped.
-	 * @param app the running app
-	 */
-	void warmUp(AppProcess app) {
-		long perFanout = this.settings.warmup().toSeconds() / this.settings.fanouts().size();
-		if (perFanout < 1) {
-			return;
-		}
-		int concurrency = this.settings.concurrency().get(this.settings.concurrency().size() - 1);
-		for (Fanout fanout : this.settings.fanouts()) {
-			long rampUp = Math.max(1, perFanout / 2);
-			long hold = Math.max(1, perFanout - rampUp);
-			Console.line(String.format("[warm-up] %s %s c=%d: %d s ramp-up + %d s (%s)", app.stack().id(), fanout.id(),
-					concurrency, rampUp, hold, this.progress.status(Instant.now())));
-			String runId = this.runPrefix + "-warmup-" + app.stack().id() + "-" + fanout.id();
-			Map<String, String> properties = CompositePlan.properties(app.port(), fanout, concurrency,
-					Duration.ofSeconds(rampUp), Duration.ofSeconds(hold), runId);
-			LoadGenerator.run(CompositePlan.plan(), properties);
-			requireAlive(app);
-		}
-		this.store.drop();
 	}
 
 	/**
@@ -97,66 +67,83 @@ final class CellRunner {
 	}
 
 	/**
-	 * Measures one cell.
+	 * Measures one trial of a cell: the load, the monitoring, every sample of the JTL,
+	 * the stored count (composite), the ceiling from the downstream latency alone
+	 * (replaced by the cell's own, with the base latency, once its trials are
+	 * summarised). The app may die during the trial (a heap limit): that is judged by the
+	 * caller.
 	 * @param cell the cell
+	 * @param run the trial's load
+	 * @param runDir the trial's folder
 	 * @param app the running app of the cell's stack
-	 * @param index the cell's number, from 1
-	 * @return the cell's results (without the JFR cross-check, made once the app stops)
+	 * @param label the trial's name in progress lines
+	 * @return the trial's results (without the JFR cross-check, made once the app stops)
 	 */
-	CellResult run(Cell cell, AppProcess app, int index) {
-		Path outputDir = this.settings.outputDir();
-		Path runDir = outputDir.resolve("runs").resolve(cell.id());
-		String runId = this.runPrefix + "-" + cell.id();
-		Console.line(String.format("[cell %d/%d] %s %s c=%d: %d s + %d s ramp-up (%s)", index,
-				BenchRunner.cellCount(this.settings), cell.stack().id(), cell.fanout().id(), cell.concurrency(),
-				this.settings.duration().toSeconds(), CompositePlan.RAMP_UP_SECONDS,
-				this.progress.status(Instant.now())));
-		this.store.drop();
-		Map<String, String> properties = CompositePlan.properties(app.port(), cell.fanout(), cell.concurrency(),
-				this.settings.duration(), runId);
+	CellResult runTrial(Cell cell, ScenarioPlan.Run run, Path runDir, AppProcess app, String label) {
+		boolean stores = cell.workload().stores();
+		if (stores) {
+			this.store.drop();
+		}
 		Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		this.progress.cellStarted(started);
 		TestPlanStats stats;
-		CellMonitor monitor = CellMonitor.start(app, this.mocks, REQUEST_URI, cell.id(), this.progress);
+		CellMonitor monitor = CellMonitor.start(app, this.mocks, cell.workload().uriTag(), label, this.progress);
 		try {
-			stats = LoadGenerator.run(CompositePlan.plan(runDir), properties);
+			stats = LoadGenerator.run(ScenarioPlan.plan(run, runDir), ScenarioPlan.ENGINE_PROPERTIES);
+			// one more reading once every request has ended, so the app's request count
+			// covers the whole load
+			pause(CellMonitor.INTERVAL.plusMillis(100));
 			// a full GC inside the cell's window, after the load: every cell starts from
-			// a
-			// clean heap, and JFR records the heap in use at the end of the cell
-			Jcmd.gc(app.process().launcher(), app.process().pid());
+			// a clean heap, and JFR records the heap in use at the end of the cell
+			if (app.process().isAlive()) {
+				Jcmd.gc(app.process().launcher(), app.process().pid());
+			}
 		}
 		finally {
 			monitor.close();
 		}
 		Instant finished = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		CellMonitor.Result monitored = monitor.finish(runDir.resolve("metrics.csv"), started);
-		requireAlive(app);
 		LoadStats load = LoadStats.from(stats.overall());
 		JtlAnalysis samples = JtlAnalysis.read(runDir.resolve("samples.jtl"));
-		long stored = this.store.awaitStableCount(runId, STORED_COUNT_TIMEOUT);
-		this.store.drop();
-		Storage storage = new Storage(load.requests() - load.errors(), stored);
+		Storage storage = null;
+		if (stores) {
+			long stored = this.store.awaitStableCount(run.runId(), STORED_COUNT_TIMEOUT);
+			this.store.drop();
+			storage = new Storage(load.requests() - load.errors(), stored);
+		}
 		// CPU over the load only, not the JMeter dashboard generation and GC after it
 		CpuShares cpu = CpuShares.of(Runtime.getRuntime().availableProcessors(),
 				monitored.series()
 					.between(started, started.plusMillis(Math.round(load.elapsedSeconds() * 1000) + 500))
 					.summaries());
-		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(), app.threadCap(), load.throughput());
-		CellResult result = new CellResult(cell, runId, started.toString(), finished.toString(),
-				this.settings.duration().toSeconds(), load, samples.latency(), samples.throughput(), monitored.server(),
-				cpu, storage, ceiling, null, relative(runDir.resolve("samples.jtl")),
-				relative(runDir.resolve("dashboard")), relative(runDir.resolve("metrics.csv")),
-				relative(app.process().log()));
+		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(),
+				cell.stack().threadPerRequest() ? app.threadCap() : java.util.OptionalInt.empty(), load.throughput());
+		CellResult result = new CellResult(cell, run.runId(), started.toString(), finished.toString(),
+				(cell.load() == LoadModel.COUNT) ? 0 : this.settings.duration().toSeconds(), load, samples.latency(),
+				samples.throughput(), monitored.server(), cpu, storage, ceiling, null,
+				relative(runDir.resolve("samples.jtl")), relative(runDir.resolve("dashboard")),
+				relative(runDir.resolve("metrics.csv")), relative(app.process().log()));
 		this.progress.cellFinished(Instant.now());
 		Console.line(String.format(java.util.Locale.ROOT,
-				"[cell %d/%d] %s: %.1f req/s, p50 %.0f ms, p99 %.0f ms, %d requests, %d errors, stored %d / "
-						+ "acknowledged %d; peak heap %s MB, peak threads %s; CPU app %s, mocks %s, JMeter %s",
-				index, BenchRunner.cellCount(this.settings), cell.id(), load.throughput(), samples.latency().p50Ms(),
-				samples.latency().p99Ms(), load.requests(), load.errors(), stored, storage.acknowledged(),
+				"[%s] %.1f req/s, p50 %.0f ms, p99 %.0f ms, %d requests, %d errors%s; peak heap %s MB, peak threads "
+						+ "%s; CPU app %s, mocks %s, JMeter %s",
+				label, load.throughput(), samples.latency().p50Ms(), samples.latency().p99Ms(), load.requests(),
+				load.errors(),
+				(storage != null) ? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged() : "",
 				mb(result.server().summary("app_heap_used_mb").peak()),
 				mb(result.server().summary("app_threads_live").peak()), percent(cpu.appMean()),
 				percent(cpu.mocksMean()), percent(cpu.loadGeneratorMean())));
 		return result;
+	}
+
+	private static void pause(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private static void requireAlive(AppProcess app) {

@@ -42,7 +42,7 @@ final class ComparisonRows {
 			new Row("Peak live threads (JFR)", ComparisonRows::jfrThreads),
 			new Row("RSS (peak, at end)", (r) -> summary(r.server().summary("app_rss_mb"), "MB")),
 			new Row("CPU, mean % of the machine", ComparisonRows::cpu),
-			new Row("Acknowledged (201)", (r) -> count(r.storage().acknowledged())),
+			new Row("Acknowledged (201)", (r) -> (r.storage() != null) ? count(r.storage().acknowledged()) : "n/a"),
 			new Row("Stored in MongoDB", ComparisonRows::stored),
 			new Row("Little's-law ceiling", ComparisonRows::ceiling),
 			new Row("Efficiency",
@@ -119,6 +119,9 @@ final class ComparisonRows {
 
 	private static String stored(CellResult r) {
 		Storage storage = r.storage();
+		if (storage == null) {
+			return "n/a (stores nothing)";
+		}
 		if (storage.acknowledgedNotStored() > 0) {
 			return count(storage.stored()) + " (" + count(storage.acknowledgedNotStored())
 					+ " acknowledged but missing!)";

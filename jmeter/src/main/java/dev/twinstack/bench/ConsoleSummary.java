@@ -3,28 +3,28 @@ package dev.twinstack.bench;
 import java.util.Optional;
 
 /**
- * The compact summary printed at the end of a bench: one line per cell.
+ * The compact summary printed at the end of a bench: one line per cell, its median trial
+ * over the trials.
  */
 final class ConsoleSummary {
 
-	private static final String FORMAT = "%-26s %9s %9s %9s %9s %8s %15s %10s%n";
+	private static final String FORMAT = "%-40s %14s %9s %9s %8s %10s %12s %10s%n";
 
 	private ConsoleSummary() {
 	}
 
 	static String render(BenchResults results) {
 		StringBuilder out = new StringBuilder();
-		out.append(ReportWriter.fmt(FORMAT, "cell", "req/s", "mean ms", "p99 ms", "requests", "errors", "stored/ack",
-				"efficiency"));
-		for (CellResult r : results.cells()) {
-			LoadStats load = r.load();
-			out.append(ReportWriter.fmt(FORMAT, r.cell().id(), ReportWriter.fmt("%.1f", load.throughput()),
-					ReportWriter.fmt("%.1f", r.latency().meanMs()), ReportWriter.fmt("%.0f", r.latency().p99Ms()),
-					String.valueOf(load.requests()), String.valueOf(load.errors()),
-					r.storage().stored() + "/" + r.storage().acknowledged(),
-					Optional.ofNullable(r.ceiling().efficiency())
+		out.append(ReportWriter.fmt(FORMAT, "cell", "req/s (steady)", "p99 ms", "p99.9 ms", "errors", "efficiency",
+				"validity", "app"));
+		for (CellSummary s : results.matrix()) {
+			out.append(ReportWriter.fmt(FORMAT, s.cell().id(), ReportWriter.fmt("%.1f", s.throughput().median()),
+					ReportWriter.fmt("%.0f", s.p99Ms().median()), ReportWriter.fmt("%.0f", s.p999Ms().median()),
+					ReportWriter.fmt("%.2f %%", s.errorRate() * 100),
+					Optional.ofNullable(s.ceiling().efficiency())
 						.map((efficiency) -> ReportWriter.fmt("%.0f %%", efficiency * 100))
-						.orElse("n/a")));
+						.orElse("n/a"),
+					s.validity().label(), s.health().status()));
 		}
 		return out.toString();
 	}

@@ -13,7 +13,11 @@ final class Estimate {
 
 	static final int APP_START_SECONDS = 15;
 
-	static final int TRIAL_OVERHEAD_SECONDS = 3;
+	/**
+	 * Per trial: JMeter start, the reading after the load, full GC, JTL, dashboard,
+	 * count.
+	 */
+	static final int TRIAL_OVERHEAD_SECONDS = 4;
 
 	/** Assumed throughput of a count-model cell, to turn its request count into time. */
 	static final int COUNT_REQUESTS_PER_SECOND = 1000;
@@ -32,6 +36,12 @@ final class Estimate {
 			sessions.computeIfAbsent(cell.stack() + "/" + cell.heap(), (key) -> new java.util.ArrayList<>()).add(cell);
 		}
 		long seconds = 10;
+		if (!settings.fanouts().isEmpty()) {
+			// memory after N requests, once per stack: N composite requests from 10
+			// clients
+			seconds += settings.stacks().size() * (5 + settings.memoryRequests() / MemoryAfterRequests.CONCURRENCY
+					* (long) settings.downstreamMs(Workload.composite(settings.fanouts().get(0))) / 1000);
+		}
 		for (List<Cell> cells : sessions.values()) {
 			List<Workload> workloads = cells.stream().map(Cell::workload).distinct().toList();
 			seconds += APP_START_SECONDS + settings.warmup().toSeconds();

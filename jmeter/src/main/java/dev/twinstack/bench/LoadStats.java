@@ -20,10 +20,11 @@ import us.abstracta.jmeter.javadsl.core.stats.StatsSummary;
  * @param maxMs slowest response (ms)
  * @param timePerRequestAcrossMs time per request across all concurrent requests, as
  * {@code ab} prints it: 1000 / throughput (ms)
+ * @param receivedBytes bytes JMeter received (headers and bodies)
  */
 public record LoadStats(long requests, long errors, double elapsedSeconds, double throughput, double meanMs,
 		double minMs, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double maxMs,
-		double timePerRequestAcrossMs) {
+		double timePerRequestAcrossMs, long receivedBytes) {
 
 	/**
 	 * Creates the figures from counts and times, deriving {@code timePerRequestAcrossMs}.
@@ -44,7 +45,25 @@ public record LoadStats(long requests, long errors, double elapsedSeconds, doubl
 		double throughput = (elapsedSeconds > 0) ? requests / elapsedSeconds : 0;
 		double across = (throughput > 0) ? 1000 / throughput : 0;
 		return new LoadStats(requests, errors, elapsedSeconds, throughput, meanMs, minMs, p50Ms, p90Ms, p95Ms, p99Ms,
-				maxMs, across);
+				maxMs, across, 0);
+	}
+
+	/**
+	 * Returns a copy with the received bytes.
+	 * @param bytes bytes received
+	 * @return the new figures
+	 */
+	LoadStats withReceivedBytes(long bytes) {
+		return new LoadStats(this.requests, this.errors, this.elapsedSeconds, this.throughput, this.meanMs, this.minMs,
+				this.p50Ms, this.p90Ms, this.p95Ms, this.p99Ms, this.maxMs, this.timePerRequestAcrossMs, bytes);
+	}
+
+	/**
+	 * Returns the transfer rate: received bytes per second of the elapsed time.
+	 * @return KB (1024 bytes) per second
+	 */
+	public double receivedKBps() {
+		return (this.elapsedSeconds > 0) ? this.receivedBytes / 1024.0 / this.elapsedSeconds : 0;
 	}
 
 	/**
@@ -59,7 +78,8 @@ public record LoadStats(long requests, long errors, double elapsedSeconds, doubl
 		var time = overall.sampleTime();
 		return of(requests, overall.errorsCount(), elapsed, millis(time.mean()), millis(time.min()),
 				millis(time.median()), millis(time.perc90()), millis(time.perc95()), millis(time.perc99()),
-				millis(time.max()));
+				millis(time.max()))
+			.withReceivedBytes(overall.receivedBytes().total());
 	}
 
 	private static double millis(Duration duration) {

@@ -36,7 +36,7 @@ final class MatrixReport {
 			.sorted(Comparator.comparing((CellSummary s) -> s.cell().workload()))
 			.forEach((s) -> byWorkload.computeIfAbsent(s.cell().workload(), (w) -> new ArrayList<>()).add(s));
 		byWorkload.forEach((workload, cells) -> {
-			md.append("## ").append(workload.id()).append("\n\n");
+			md.append("### ").append(workload.id()).append("\n\n");
 			Map<String, List<CellSummary>> groups = new LinkedHashMap<>();
 			cells.forEach((s) -> groups.computeIfAbsent(group(s.cell()), (key) -> new ArrayList<>()).add(s));
 			List<CellSummary> representative = representative(groups);
@@ -92,7 +92,7 @@ final class MatrixReport {
 
 	private static void table(StringBuilder md, String name, List<CellSummary> group, List<Stack> stacks) {
 		Workload workload = group.get(0).cell().workload();
-		md.append("### ").append(workload.id()).append(", ").append(name).append("\n\n");
+		md.append("#### ").append(workload.id()).append(", ").append(name).append("\n\n");
 		md.append("| Measure |");
 		stacks.forEach((stack) -> md.append(' ').append(stack.title()).append(" |"));
 		md.append("\n|---|");
@@ -101,7 +101,7 @@ final class MatrixReport {
 		List<CellSummary> columns = stacks.stream()
 			.map((stack) -> group.stream().filter((s) -> s.cell().stack() == stack).findFirst().orElse(null))
 			.toList();
-		row(md, "Requests per second (median, min–max)", columns, (s) -> spread(s.throughput(), "%.1f"));
+		row(md, "Requests per second, steady (median, min–max)", columns, (s) -> spread(s.throughput(), "%.1f"));
 		row(md, "Latency p50 / p99 / p99.9 / max (ms)", columns,
 				(s) -> fmt("%.0f / %.0f / ", s.p50Ms().median(), s.p99Ms().median())
 						+ (Double.isNaN(s.p999Ms().median()) ? MISSING : fmt("%.0f", s.p999Ms().median()))

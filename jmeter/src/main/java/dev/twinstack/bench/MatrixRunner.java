@@ -26,6 +26,30 @@ final class MatrixRunner {
 
 	private final Instant benchStart;
 
+	private final Hooks hooks;
+
+	/**
+	 * What the bench does around each app start besides the matrix.
+	 */
+	interface Hooks {
+
+		/**
+		 * Called once the app is warmed up, before its base latencies.
+		 * @param session the session
+		 * @param firstOfStack whether this is the first start of its stack
+		 */
+		default void started(AppSession session, boolean firstOfStack) {
+		}
+
+		/**
+		 * Called before the app stops (at the end of its cells, or to restart it).
+		 * @param session the session
+		 */
+		default void stopping(AppSession session) {
+		}
+
+	}
+
 	/**
 	 * Measures one trial of a cell.
 	 */
@@ -57,11 +81,18 @@ final class MatrixRunner {
 
 	MatrixRunner(BenchSettings settings, MockServicesProcess mocks, String runPrefix, TrialMeasurer measurer,
 			Instant benchStart) {
+		this(settings, mocks, runPrefix, measurer, benchStart, new Hooks() {
+		});
+	}
+
+	MatrixRunner(BenchSettings settings, MockServicesProcess mocks, String runPrefix, TrialMeasurer measurer,
+			Instant benchStart, Hooks hooks) {
 		this.settings = settings;
 		this.mocks = mocks;
 		this.runPrefix = runPrefix;
 		this.measurer = measurer;
 		this.benchStart = benchStart;
+		this.hooks = hooks;
 	}
 
 	/**
@@ -78,6 +109,7 @@ final class MatrixRunner {
 				.add(cell));
 		List<CellSummary> summaries = new ArrayList<>();
 		int total = this.settings.cellCount();
+		java.util.Set<Stack> startedStacks = new java.util.HashSet<>();
 		for (List<Cell> cells : sessions.values()) {
 			Cell first = cells.get(0);
 			List<Workload> workloads = cells.stream().map(Cell::workload).distinct().toList();
@@ -85,7 +117,7 @@ final class MatrixRunner {
 			warmupConcurrency = (warmupConcurrency > 0) ? warmupConcurrency : 100;
 			AppSession started;
 			try {
-				started = AppSession.start(first.stack(), first.heap(), this.settings, this.mocks);
+				started = AppSession.start(first.stack(), first.heap(), this.settings, this.mocks, this.runPrefix);
 			}
 			catch (BenchException ex) {
 				// e.g. a heap too small for the app to start: a result for each of its
@@ -97,9 +129,9 @@ final class MatrixRunner {
 				continue;
 			}
 			try (AppSession session = started) {
-				Console.line("Started " + session.app().process().role() + " (pid " + session.app().process().pid()
-						+ ", heap " + first.heap() + "): " + session.app().process().commandLine());
 				ScenarioLoad.warmUp(this.settings, session.app(), workloads, warmupConcurrency, this.runPrefix);
+				afterUnmeasuredLoad.run();
+				this.hooks.started(session, startedStacks.add(first.stack()));
 				Map<Workload, Double> base = ScenarioLoad.baseLatencies(this.settings, session.app(), workloads,
 						this.runPrefix);
 				afterUnmeasuredLoad.run();
@@ -107,6 +139,7 @@ final class MatrixRunner {
 					summaries.add(runCell(cell, session, base, summaries.size() + 1, total, workloads,
 							warmupConcurrency, afterUnmeasuredLoad));
 				}
+				this.hooks.stopping(session);
 			}
 		}
 		return summaries;
@@ -135,9 +168,11 @@ final class MatrixRunner {
 			if (figures.health().needsRestart()) {
 				Console.line("[restart] " + cell.stack().id() + ": " + figures.health().status() + " ("
 						+ figures.health().cause() + ")");
+				this.hooks.stopping(session);
 				session.restart();
 				ScenarioLoad.warmUp(this.settings, session.app(), workloads, warmupConcurrency, this.runPrefix);
 				afterUnmeasuredLoad.run();
+				this.hooks.started(session, false);
 			}
 		}
 		return CellSummary.of(cell, trials, this.settings, baseMs, session.app().threadCap(), threads,

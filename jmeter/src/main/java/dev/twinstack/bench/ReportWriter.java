@@ -77,6 +77,15 @@ public final class ReportWriter {
 			}
 		}
 		ReportSections.memory(md, results);
+		if (!results.matrix().isEmpty()) {
+			md.append("## Scenario matrix\n\n")
+				.append("Every cell over its ")
+				.append(settings.trials())
+				.append(" trial(s): the median trial with min–max; *steady* throughput is the mean of the whole ")
+				.append("seconds after the first (ramp-up) one. Ceilings, validity and the analysis are explained ")
+				.append("in *How to read the ceilings* below.\n\n")
+				.append(MatrixReport.render(results.matrix(), settings.stacks()));
+		}
 		appendReading(md);
 		ReportSections.monitoring(md);
 		appendFiles(md, results);
@@ -88,17 +97,29 @@ public final class ReportWriter {
 		BenchResults.Environment env = results.environment();
 		md.append("## Settings\n\n| Setting | Value |\n|---|---|\n");
 		setting(md, "Stacks", s.stacks().stream().map(Stack::title).toList().toString());
+		results.skipped().forEach((skipped) -> setting(md, "Skipped: " + skipped.stack().id(), skipped.reason()));
+		if (results.jdk() != null) {
+			setting(md, "JDK of the apps and mocks", results.jdk().version() + " (" + results.jdk().vendor() + "), `"
+					+ results.jdk().home() + "`, chosen from " + results.jdk().source());
+		}
+		setting(md, "Workloads", s.workloads().stream().map(Workload::id).toList().toString());
 		setting(md, "Fanouts", s.fanouts().stream().map(Fanout::id).toList().toString());
+		setting(md, "Load models", s.loads().stream().map(LoadModel::id).toList().toString()
+				+ (s.rates().isEmpty() ? "" : "; open-model rates " + s.rates() + " req/s"));
 		setting(md, "Concurrency (JMeter threads)", s.concurrency().toString());
-		setting(md, "Per cell", s.rampUpSeconds() + " s ramp-up + " + s.durationSeconds() + " s hold");
-		setting(md, "Warm-up per app", s.warmupSeconds()
-				+ " s at the highest concurrency, split over the fanouts, each ramping up over its first half");
-		setting(md, "Downstream latency", "`" + s.latency() + "` per call");
+		setting(md, "Heaps", s.heaps().toString());
+		setting(md, "Per trial", s.rampUpSeconds() + " s ramp-up + " + s.durationSeconds() + " s hold; " + s.trials()
+				+ " trial(s) per cell");
+		setting(md, "Warm-up per app start", s.warmupSeconds()
+				+ " s at the highest concurrency, split over its workloads, each ramping up over its first half; then "
+				+ s.baselineSeconds() + " s per workload at concurrency 1 (base latency)");
+		setting(md, "Downstream latency",
+				"`" + s.latency() + "` per composite call, `" + s.slowLatency() + "` for the slow service");
 		setting(md, "Tomcat worker threads (mvc)", String.valueOf(s.tomcatMaxThreads()));
 		setting(md, "App JVM options", "`" + String.join(" ", s.appJvmArgs()) + "`");
 		setting(md, "mock-services JVM options", "`" + String.join(" ", s.mocksJvmArgs()) + "`");
 		setting(md, "Client timeouts", "connect " + s.connectTimeoutMs() + " ms, response " + s.responseTimeoutMs()
-				+ " ms; any status but 201 is an error");
+				+ " ms; any status but the workload's (201 composite, 200 otherwise) is an error");
 		setting(md, "Load generator",
 				env.loadGenerator() + ", JVM options `" + String.join(" ", env.loadGeneratorJvmArgs()) + "`");
 		setting(md, "Machine", env.cores() + " cores, " + count(env.totalMemoryMb()) + " MB, " + env.os()
@@ -115,11 +136,15 @@ public final class ReportWriter {
 		cells.stream()
 			.filter((cell) -> cell != null && cell.ceiling().idealLatencyMs() != null)
 			.findFirst()
-			.ifPresent((cell) -> md.append("Ideal latency ")
-				.append(fmt("%.0f ms", cell.ceiling().idealLatencyMs()))
-				.append(" (")
-				.append(fanout.latenciesPerRequest())
-				.append(" × the downstream latency).\n\n"));
+			.ifPresent(
+					(cell) -> md.append("Ideal latency ")
+						.append(fmt("%.0f ms", cell.ceiling().idealLatencyMs()))
+						.append(" (")
+						.append(fanout.latenciesPerRequest())
+						.append(" × the downstream latency")
+						.append((cell.ceiling().baseLatencyMs() != null) ? fmt(" + %s's base latency %.1f ms",
+								cell.cell().stack().id(), cell.ceiling().baseLatencyMs()) : "")
+						.append(").\n\n"));
 		md.append("| Measure |");
 		stacks.forEach((stack) -> md.append(' ').append(stack.title()).append(" |"));
 		md.append("\n|---|");
@@ -137,24 +162,39 @@ public final class ReportWriter {
 	private static void appendReading(StringBuilder md) {
 		md.append("## How to read the ceilings\n\n")
 			.append("Little's law: a system holding N requests in flight, each taking W seconds, completes N / W ")
-			.append("requests per second. Every downstream call waits for the configured latency L, so a request ")
-			.append("takes at least W = 3 L (sequential) or W = L (parallel): the *ideal latency*. JMeter keeps ")
-			.append("exactly *concurrency* requests in flight, so no stack can exceed concurrency / W (the ")
-			.append("*concurrency ceiling*). Spring MVC also holds one Tomcat worker thread per request for all of ")
-			.append("W, so with 200 threads it cannot exceed 200 / W (the *thread ceiling*), whatever the ")
-			.append("concurrency; WebFlux has no such cap. The ceiling shown is the lower of the two, and ")
-			.append("*efficiency* = measured throughput / ceiling: near 100 % the stack adds little to the ")
-			.append("downstream wait; well below, requests queue somewhere (CPU, threads, connection pools); the ")
-			.append("p99 and the peak thread count tell where. MVC's parallel fanout also runs the three calls on ")
-			.append("an executor pool (see mvc-app's `application.yml`), which can cap it further and is not part ")
-			.append("of this ceiling. Apps, mocks and JMeter share one machine: when it runs out of CPU, both ")
-			.append("stacks fall below their ceilings for reasons that are not theirs.\n\n")
+			.append("requests per second. A request waits at least for its downstream calls (the sum of the three ")
+			.append("latencies for sequential, the largest for parallel, the slow latency for slow-io) plus the ")
+			.append("app's own time, the *base latency*, measured per app start and workload at concurrency 1 ")
+			.append("(median latency there minus the downstream wait): together the *ideal latency* W. JMeter ")
+			.append("keeps *concurrency* requests in flight, so no stack can exceed concurrency / W (the ")
+			.append("*Little's-law ceiling*). Spring MVC on platform threads (`mvc`) also holds one Tomcat worker ")
+			.append("thread per request for all of W, so it cannot exceed threads / W (the *thread ceiling*), ")
+			.append("whatever the concurrency; its parallel fanout's executor pool is set to 3 × the Tomcat ")
+			.append("threads, so it is never the lower one. `mvc-vt` (virtual threads) and WebFlux have no such ")
+			.append("cap. In the open model the requested rate is a ceiling too. *Efficiency* = steady throughput ")
+			.append("/ the lowest ceiling: near 100 % the stack adds little to the downstream wait; well below, ")
+			.append("requests queue somewhere (CPU, threads, connection pools); the p99 and the peak thread count ")
+			.append("tell where. cpu-light and large-payload wait on nothing and have no ceiling: the CPU per ")
+			.append("request decides.\n\n")
+			.append("*Validity*: a cell is **invalid** when the load generator or mock-services used at least ")
+			.append(Validity.HELPER_SHARE_LIMIT_PERCENT)
+			.append(" % of the machine's CPU (saturated) or when a probe sending one request straight to the stub ")
+			.append("every 250 ms saw a median latency more than ")
+			.append(Validity.DRIFT_LIMIT_PERCENT)
+			.append(" % over the configured one (the ceilings assume the configured latency); it is ")
+			.append("**CPU-limited** when the whole machine was at least ")
+			.append(Validity.MACHINE_LIMIT_PERCENT)
+			.append(" % busy: apps, mocks and JMeter share it, so the CPU, not the stack's model, set the pace. ")
+			.append("*App*: an `OutOfMemoryError` (the apps run with `-XX:+ExitOnOutOfMemoryError`), GC thrash ")
+			.append("(half a trial or more in GC pauses) or a crash is a result, quoted from the app's logs; the ")
+			.append("app is restarted for the next trial.\n\n")
 			.append("*Stored* counts the documents carrying the cell's request ids once the count stops changing. ")
 			.append("A 201 whose document is missing would be a bug (the bench fails on it). Stored above ")
 			.append("acknowledged means requests still in flight when JMeter stopped (or timed out) that the app ")
 			.append("completed anyway; an app that cancels abandoned requests stores fewer of those.\n\n")
-			.append("The ramp-up belongs to the measured window and lowers throughput by about ramp-up / 2 / ")
-			.append("(ramp-up + hold).\n\n");
+			.append("In the ab-style tables, *Requests per second* is JMeter's: requests / (first start to last ")
+			.append("end), which the 1 s ramp-up and the last requests' latency lower a little; the matrix quotes ")
+			.append("the *steady* throughput instead.\n\n");
 	}
 
 	private static void appendFiles(StringBuilder md, BenchResults results) {

@@ -78,8 +78,8 @@ final class ScenarioPlan {
 	}
 
 	/**
-	 * Builds the plan of a run with a JTL file ({@code samples.jtl}) and JMeter's HTML
-	 * dashboard ({@code dashboard/}) in the run folder.
+	 * Builds the plan of a run with a JTL file ({@code samples.jtl}, CSV) and JMeter's
+	 * HTML dashboard ({@code dashboard/}) in the run folder.
 	 * @param run what to load
 	 * @param runDir the run folder, {@code null} for no listeners
 	 * @return the plan
@@ -88,7 +88,8 @@ final class ScenarioPlan {
 		List<TestPlanChild> children = new ArrayList<>();
 		children.add(loadGroup(run));
 		if (runDir != null) {
-			children.add(jtlWriter(runDir.toString(), "samples.jtl").withAllFields().withResponseData(false));
+			// CSV with JMeter's default fields: what JtlAnalysis reads
+			children.add(jtlWriter(runDir.toString(), "samples.jtl"));
 			children.add(htmlReporter(runDir.toString(), "dashboard"));
 		}
 		return testPlan(children.toArray(TestPlanChild[]::new));

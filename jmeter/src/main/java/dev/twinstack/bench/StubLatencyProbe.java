@@ -49,6 +49,33 @@ final class StubLatencyProbe implements AutoCloseable {
 		this.scheduler.scheduleWithFixedDelay(() -> probe(urlPrefix), 0, interval.toMillis(), TimeUnit.MILLISECONDS);
 	}
 
+	/**
+	 * Starts a probe of the stub a workload calls, every 250 ms.
+	 * @param workload the workload
+	 * @param mocks the running mocks
+	 * @return the probe, or {@code null} for a workload without downstream calls
+	 */
+	static StubLatencyProbe forWorkload(Workload workload, MockServicesProcess mocks) {
+		if (!workload.ioBound()) {
+			return null;
+		}
+		String prefix = (workload == Workload.SLOW_IO) ? mocks.slowUrl() + "/slow/"
+				: mocks.customersUrl() + "/customers/";
+		return new StubLatencyProbe(prefix, Duration.ofMillis(250));
+	}
+
+	/**
+	 * Returns the latency configured for the stub a workload calls.
+	 * @param workload the workload
+	 * @param settings the bench settings
+	 * @return the slow latency for slow-io, else the composite latency (its typical
+	 * value) (ms)
+	 */
+	static double configuredMs(Workload workload, BenchSettings settings) {
+		return ((workload == Workload.SLOW_IO) ? settings.slowLatencyDuration() : settings.nominalLatency()).toNanos()
+				/ 1e6;
+	}
+
 	private void probe(String urlPrefix) {
 		URI uri = URI.create(urlPrefix + ThreadLocalRandom.current().nextInt(1, 100_001));
 		HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build();

@@ -26,4 +26,22 @@ public record TrialFigures(long requests, long errors, double throughput, double
 		double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads, Double machineCpu,
 		Double loadGeneratorShare, Double mocksShare, StubLatencyProbe.Summary stubs, AppHealth health) {
 
+	/**
+	 * Takes a trial's figures from its full results.
+	 * @param result the trial's results
+	 * @param throughput the trial's steady throughput (req/s)
+	 * @param stubs the stub latency probe's summary, or {@code null}
+	 * @param health what became of the app
+	 * @return the figures
+	 */
+	static TrialFigures of(CellResult result, double throughput, StubLatencyProbe.Summary stubs, AppHealth health) {
+		LoadStats load = result.load();
+		double bytesPerRequest = (load.requests() > 0) ? (double) load.receivedBytes() / load.requests() : 0;
+		return new TrialFigures(load.requests(), load.errors(), throughput, result.latency().p50Ms(),
+				result.latency().p99Ms(), result.latency().p999Ms(), result.latency().maxMs(),
+				bytesPerRequest * throughput / 1024, result.server().summary("app_heap_used_mb").peak(),
+				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
+				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), stubs, health);
+	}
+
 }

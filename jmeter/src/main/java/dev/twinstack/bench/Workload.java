@@ -96,6 +96,20 @@ public enum Workload {
 	}
 
 	/**
+	 * Returns the {@code uri} tag the apps' Micrometer meters give this workload's
+	 * requests.
+	 * @return e.g. {@code /scenarios/slow-io/{customerId}}
+	 */
+	public String uriTag() {
+		return switch (this.scenario) {
+			case COMPOSITE -> "/profiles/{customerId}";
+			case CPU_LIGHT -> "/scenarios/cpu-light";
+			case LARGE_PAYLOAD -> "/scenarios/large-payload";
+			case SLOW_IO -> "/scenarios/slow-io/{customerId}";
+		};
+	}
+
+	/**
 	 * Returns the only status that counts as a success.
 	 * @return 201 (composite) or 200
 	 */

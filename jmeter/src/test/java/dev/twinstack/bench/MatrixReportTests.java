@@ -84,9 +84,9 @@ class MatrixReportTests {
 					List.of(trial(webflux[i], 350, 0.5, 0.02, OK)), settings, 4.0, OptionalInt.empty(), levels[i], 2));
 		}
 		String md = MatrixReport.render(summaries, List.of(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX));
-		assertThat(md).startsWith("## composite-sequential\n\n**composite-sequential, c=400, default heap.** ")
+		assertThat(md).startsWith("### composite-sequential\n\n**composite-sequential, c=400, default heap.** ")
 			.contains("- Knee of mvc: c = 200 (640 req/s)", "- Knee of webflux: none up to c = 400")
-			.contains("### composite-sequential, c=10, default heap", "### composite-sequential, c=400, default heap")
+			.contains("#### composite-sequential, c=10, default heap", "#### composite-sequential, c=400, default heap")
 			.contains("| Measure | Spring MVC (Tomcat) | Spring MVC, virtual threads (Tomcat) | "
 					+ "Spring WebFlux (Reactor Netty) |")
 			.contains("| Ideal latency (downstream + base) | 305 ms (300 + 5.0) | — | 304 ms (300 + 4.0) |")

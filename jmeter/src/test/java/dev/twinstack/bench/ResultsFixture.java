@@ -56,8 +56,15 @@ final class ResultsFixture {
 						305.0),
 				new MemoryAfterRequests(Stack.WEBFLUX, Fanout.SEQUENTIAL, 500, 10, 0, 15.4, 32.5, 95.0, 30.0, 280.7,
 						30.1, 276.0));
+		AppHealth ok = AppHealth.assess(true, null, "", new GcLog.Summary(0, 0, 0, 0));
+		List<CellSummary> matrix = cells.stream()
+			.map((cell) -> CellSummary.of(cell.cell(),
+					List.of(TrialFigures.of(cell, BenchTrialMeasurer.steadyThroughput(cell), null, ok)), settings, 2.0,
+					(cell.cell().stack() == Stack.MVC) ? OptionalInt.of(200) : OptionalInt.empty(),
+					cell.cell().concurrency(), 2))
+			.toList();
 		return new BenchResults(BenchResults.Settings.of(settings), environment, processes, "2026-11-21T13:00:00Z",
-				"2026-11-21T13:10:00Z", 600, cells, apps, memory);
+				"2026-11-21T13:10:00Z", 600, cells, apps, memory, settings.jdk(), settings.skipped(), matrix, cells);
 	}
 
 	static CellResult cell(Stack stack, int concurrency, long requests, long errors, double throughput,

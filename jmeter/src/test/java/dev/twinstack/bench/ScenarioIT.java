@@ -66,7 +66,7 @@ class ScenarioIT {
 		assertThat(settings.skipped()).as("stacks skipped on JDK %s", settings.jdk().describe())
 			.allSatisfy((skipped) -> assertThat(skipped.stack()).isEqualTo(Stack.MVC_VT));
 		for (Stack stack : settings.stacks()) {
-			try (AppSession session = AppSession.start(stack, Heap.parse("128m"), settings, mocks)) {
+			try (AppSession session = AppSession.start(stack, Heap.parse("128m"), settings, mocks, "it")) {
 				for (Workload workload : Workload.values()) {
 					Cell cell = new Cell(stack, workload, LoadModel.COUNT, 4, 0, Heap.parse("128m"));
 					String runId = "it-" + cell.id();

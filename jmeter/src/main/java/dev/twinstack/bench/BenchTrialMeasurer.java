@@ -1,0 +1,97 @@
+package dev.twinstack.bench;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Measures the bench's trials with everything the bench monitors ({@link CellRunner}: JTL
+ * percentiles, per-second throughput, the app's and every process's time series, CPU
+ * shares, stored count), plus the stub latency probe and the app's health; keeps each
+ * trial's {@link CellResult} for the report and the JFR cross-check.
+ */
+final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
+
+	private final CellRunner cellRunner;
+
+	private final BenchSettings settings;
+
+	private final Map<Path, List<CellResult>> byRecording = new LinkedHashMap<>();
+
+	BenchTrialMeasurer(CellRunner cellRunner, BenchSettings settings) {
+		this.cellRunner = cellRunner;
+		this.settings = settings;
+	}
+
+	@Override
+	public TrialFigures measure(MatrixRunner.Trial trial) {
+		Cell cell = trial.cell();
+		StubLatencyProbe probe = StubLatencyProbe.forWorkload(cell.workload(), trial.mocks());
+		trial.session().beginTrial();
+		Instant from = Instant.now();
+		CellResult result;
+		try {
+			result = this.cellRunner.runTrial(cell, trial.run(), trial.runDir(), trial.session().app(),
+					cell.id() + " trial " + trial.number());
+		}
+		finally {
+			if (probe != null) {
+				probe.close();
+			}
+		}
+		AppHealth health = trial.session().endTrial(from, Instant.now());
+		this.byRecording.computeIfAbsent(trial.session().recording(), (key) -> new ArrayList<>()).add(result);
+		return TrialFigures.of(result, steadyThroughput(result),
+				(probe != null) ? probe.summary(StubLatencyProbe.configuredMs(cell.workload(), this.settings)) : null,
+				health);
+	}
+
+	/**
+	 * Returns the steady throughput of a trial: the mean of its whole seconds after the
+	 * first one (which holds the ramp-up); JMeter's overall figure when the trial is too
+	 * short for that. Unlike requests / elapsed time, it is not lowered by the ramp-up
+	 * nor by the last requests' latency after the hold.
+	 * @param result the trial
+	 * @return req/s
+	 */
+	static double steadyThroughput(CellResult result) {
+		List<Integer> perSecond = result.throughput().perSecond();
+		if (perSecond.size() < 3) {
+			return result.load().throughput();
+		}
+		return perSecond.subList(1, perSecond.size()).stream().mapToInt(Integer::intValue).average().orElse(0);
+	}
+
+	/**
+	 * Returns every trial's result, cross-checked against the JFR recording of the app
+	 * that served it; call once every app has stopped (the recordings are written on
+	 * exit).
+	 * @param outputDir the bench's output folder
+	 * @return the results by run id
+	 */
+	Map<String, CellResult> crossChecked(Path outputDir) {
+		Map<String, CellResult> results = new LinkedHashMap<>();
+		this.byRecording.forEach((recording, trials) -> JfrCrossCheck.apply(trials, recording, outputDir)
+			.forEach((result) -> results.put(result.runId(), result)));
+		return results;
+	}
+
+	/**
+	 * Returns the trial quoted for a cell: the one whose steady throughput is the median.
+	 * @param trials the cell's trial results
+	 * @param summary the cell's summary
+	 * @return the trial, with the cell's ceiling (base latency included)
+	 */
+	static CellResult medianTrial(List<CellResult> trials, CellSummary summary) {
+		double median = summary.throughput().median();
+		return trials.stream()
+			.min(Comparator.comparingDouble((CellResult trial) -> Math.abs(steadyThroughput(trial) - median)))
+			.orElseThrow()
+			.withCeiling(summary.ceiling());
+	}
+
+}
