@@ -41,13 +41,19 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 			Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(2), 1, 500);
 
 	/**
-	 * {@code standard} ({@code -Pbench}, under 15 minutes on 2 cores): the three stacks,
-	 * every workload at concurrency 400, three 6 s trials.
+	 * {@code standard} ({@code -Pbench}, under 15 minutes on 2 cores), three 5 s trials
+	 * per cell: mvc and webflux on composite, both fanouts, at concurrency 10, 100 and
+	 * 400 (the twin-stack matrix); mvc-vt on composite at 400; the three stacks on
+	 * cpu-light, large-payload (zero-copy) and slow-io at 400.
 	 */
-	public static final BenchProfile STANDARD = new BenchProfile("standard",
-			List.of(new MatrixBlock(ALL_STACKS, ALL_SCENARIOS, BOTH_FANOUTS, BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED,
-					List.of(400), List.of(300))),
-			Duration.ofSeconds(6), Duration.ofSeconds(30), Duration.ofSeconds(2), 3, 5000);
+	public static final BenchProfile STANDARD = new BenchProfile("standard", List.of(
+			new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
+					BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(10, 100, 400), List.of(300)),
+			new MatrixBlock(List.of(Stack.MVC_VT), List.of(Scenario.COMPOSITE), BOTH_FANOUTS, BOTH_TRANSFERS,
+					DEFAULT_HEAP, CLOSED, List.of(400), List.of(300)),
+			new MatrixBlock(ALL_STACKS, List.of(Scenario.CPU_LIGHT, Scenario.LARGE_PAYLOAD, Scenario.SLOW_IO),
+					BOTH_FANOUTS, List.of(Transfer.ZERO_COPY), DEFAULT_HEAP, CLOSED, List.of(400), List.of(300))),
+			Duration.ofSeconds(5), Duration.ofSeconds(15), Duration.ofSeconds(2), 3, 5000);
 
 	/**
 	 * {@code full} (under 90 minutes on 2 cores): every workload × heap at 40 and 1000

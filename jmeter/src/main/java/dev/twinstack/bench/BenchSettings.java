@@ -154,7 +154,7 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 				jar(get, "bench.mvcJar", "mvc-app/target/mvc-app.jar"),
 				jar(get, "bench.webfluxJar", "webflux-app/target/webflux-app.jar"));
 		Jdk jdk = jdks.apply(get.apply("bench.javaHome")).select();
-		List<Stack> requested = distinct(blocks, MatrixBlock::stacks);
+		List<Stack> requested = distinct(blocks, MatrixBlock::stacks).stream().sorted().toList();
 		List<SkippedStack> skipped = requested.stream()
 			.filter((stack) -> !jdk.runs(stack))
 			.map((stack) -> new SkippedStack(stack,

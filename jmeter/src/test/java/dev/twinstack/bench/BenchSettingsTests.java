@@ -54,16 +54,29 @@ class BenchSettingsTests {
 	}
 
 	@Test
-	void standardProfileRunsEveryWorkloadOnTheThreeStacksAt400() {
+	void standardProfileRunsTheTwinStackMatrixAndEveryScenarioAt400() {
 		BenchSettings settings = settings(Map.of("bench.profile", "standard"));
 		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX);
-		assertThat(settings.fanouts()).containsExactly(Fanout.SEQUENTIAL, Fanout.PARALLEL);
-		assertThat(settings.concurrency()).containsExactly(400);
 		assertThat(settings.trials()).isEqualTo(3);
-		assertThat(settings.cellCount()).isEqualTo(3 * Workload.values().length);
-		assertThat(settings.cells())
-			.contains(Cell.closed(Stack.MVC_VT, Workload.COMPOSITE_SEQUENTIAL, 400, Heap.DEFAULT));
-		assertThat(settings.cells()).extracting(Cell::stack)
+		List<Cell> cells = settings.cells();
+		for (Stack stack : List.of(Stack.MVC, Stack.WEBFLUX)) {
+			for (Workload workload : List.of(Workload.COMPOSITE_SEQUENTIAL, Workload.COMPOSITE_PARALLEL)) {
+				assertThat(cells).filteredOn((cell) -> cell.stack() == stack && cell.workload() == workload)
+					.as("%s %s", stack, workload)
+					.extracting(Cell::concurrency)
+					.containsExactly(10, 100, 400);
+			}
+		}
+		for (Stack stack : Stack.values()) {
+			assertThat(cells).filteredOn((cell) -> cell.stack() == stack && cell.concurrency() == 400)
+				.extracting(Cell::workload)
+				.as("%s at 400", stack)
+				.containsExactlyInAnyOrder(Workload.COMPOSITE_SEQUENTIAL, Workload.COMPOSITE_PARALLEL,
+						Workload.CPU_LIGHT, Workload.LARGE_PAYLOAD, Workload.SLOW_IO);
+		}
+		assertThat(cells).hasSize(2 * 2 * 3 + 2 + 3 * 3).doesNotHaveDuplicates();
+		assertThat(cells).allMatch((cell) -> cell.load() == LoadModel.CLOSED && cell.heap().isDefault());
+		assertThat(cells).extracting(Cell::stack)
 			.containsSubsequence(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX)
 			.isSortedAccordingTo((a, b) -> Integer.compare(a.ordinal(), b.ordinal()));
 		assertThat(settings.jdk().version()).isEqualTo("25.0.3");
