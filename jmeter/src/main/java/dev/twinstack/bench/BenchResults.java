@@ -28,6 +28,15 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 		List<CellResult> trials) {
 
 	/**
+	 * Returns the integrity check over every trial: each 201 stored exactly once.
+	 * @return the totals and verdict
+	 */
+	@com.fasterxml.jackson.annotation.JsonProperty
+	public Integrity integrity() {
+		return Integrity.of((this.trials != null) ? this.trials : List.of());
+	}
+
+	/**
 	 * Creates results without the scenario matrix (one trial per cell).
 	 * @param settings what was run
 	 * @param environment where it ran

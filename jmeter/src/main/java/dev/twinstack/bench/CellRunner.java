@@ -108,9 +108,14 @@ final class CellRunner {
 		JtlAnalysis samples = JtlAnalysis.read(runDir.resolve("samples.jtl"));
 		Storage storage = null;
 		if (stores) {
-			long stored = this.store.awaitStableCount(run.runId(), STORED_COUNT_TIMEOUT);
+			long acknowledged = load.requests() - load.errors();
+			// with no failed request nothing is still in flight: equal counts end the
+			// wait
+			long stored = this.store.awaitStableCount(run.runId(), (load.errors() == 0) ? acknowledged : -1,
+					STORED_COUNT_TIMEOUT);
+			long duplicates = this.store.duplicates(run.runId());
 			this.store.drop();
-			storage = new Storage(load.requests() - load.errors(), stored);
+			storage = new Storage(acknowledged, stored, duplicates);
 		}
 		// CPU over the load only, not the JMeter dashboard generation and GC after it
 		CpuShares cpu = CpuShares.of(Runtime.getRuntime().availableProcessors(),

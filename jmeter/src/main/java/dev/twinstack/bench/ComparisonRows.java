@@ -122,6 +122,9 @@ final class ComparisonRows {
 		if (storage == null) {
 			return "n/a (stores nothing)";
 		}
+		if (storage.duplicates() > 0) {
+			return count(storage.stored()) + " (" + count(storage.duplicates()) + " request ids stored twice!)";
+		}
 		if (storage.acknowledgedNotStored() > 0) {
 			return count(storage.stored()) + " (" + count(storage.acknowledgedNotStored())
 					+ " acknowledged but missing!)";

@@ -26,6 +26,10 @@ final class ConsoleSummary {
 						.orElse("n/a"),
 					s.validity().label(), s.health().status()));
 		}
+		Integrity integrity = results.integrity();
+		if (integrity.trials() > 0) {
+			out.append("Integrity (stored == acknowledged) ").append(integrity.line()).append('\n');
+		}
 		return out.toString();
 	}
 

@@ -1,6 +1,7 @@
 package dev.twinstack.bench;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -9,10 +10,13 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Accumulators;
+import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 import org.bson.Document;
+import org.bson.conversions.Bson;
 
 /**
  * The {@code profiles} collection the apps write to: counts what a run stored and empties
@@ -46,9 +50,7 @@ final class ProfileStore implements AutoCloseable {
 	 * @return the number of stored documents of that run
 	 */
 	long countRun(String runId) {
-		if (!runId.matches("[A-Za-z0-9-]+")) {
-			throw new IllegalArgumentException("run id must hold letters, digits and dashes only, got '" + runId + "'");
-		}
+		requireRunId(runId);
 		return this.profiles.countDocuments(Filters.regex("requestId", "^" + runId + "-"));
 	}
 
@@ -60,8 +62,24 @@ final class ProfileStore implements AutoCloseable {
 	 * @return the stored count
 	 */
 	long awaitStableCount(String runId, Duration timeout) {
-		AtomicLong previous = new AtomicLong(-1);
-		AtomicLong current = new AtomicLong();
+		return awaitStableCount(runId, -1, timeout);
+	}
+
+	/**
+	 * Returns the run's count at once when it already equals {@code expected} and no
+	 * request failed (nothing can still be in flight), else waits until it stops
+	 * changing.
+	 * @param runId the run id
+	 * @param expected the count that ends the wait at once, or {@code -1}
+	 * @param timeout the longest wait; the last count is returned when it runs out
+	 * @return the stored count
+	 */
+	long awaitStableCount(String runId, long expected, Duration timeout) {
+		AtomicLong previous = new AtomicLong(countRun(runId));
+		if (previous.get() == expected) {
+			return expected;
+		}
+		AtomicLong current = new AtomicLong(previous.get());
 		try {
 			Awaitility.await("stored count of " + runId + " stable")
 				.atMost(timeout)
@@ -79,10 +97,33 @@ final class ProfileStore implements AutoCloseable {
 	}
 
 	/**
+	 * Counts the request ids of a run stored more than once.
+	 * @param runId the run id (letters, digits and dashes)
+	 * @return the number of duplicated request ids
+	 */
+	long duplicates(String runId) {
+		requireRunId(runId);
+		List<Bson> pipeline = List.of(Aggregates.match(Filters.regex("requestId", "^" + runId + "-")),
+				Aggregates.group("$requestId", Accumulators.sum("copies", 1)),
+				Aggregates.match(Filters.gt("copies", 1)));
+		long duplicated = 0;
+		for (Document ignored : this.profiles.aggregate(pipeline)) {
+			duplicated++;
+		}
+		return duplicated;
+	}
+
+	/**
 	 * Drops the collection, freeing the mocks' heap.
 	 */
 	void drop() {
 		this.profiles.drop();
+	}
+
+	private static void requireRunId(String runId) {
+		if (!runId.matches("[A-Za-z0-9-]+")) {
+			throw new IllegalArgumentException("run id must hold letters, digits and dashes only, got '" + runId + "'");
+		}
 	}
 
 	@Override

@@ -51,6 +51,10 @@ public final class ReportWriter {
 			.append(" s wall time). ")
 			.append(INTERACTIVE_LINK)
 			.append("\n\n");
+		Integrity integrity = results.integrity();
+		if (integrity.trials() > 0) {
+			md.append("**Integrity (stored == acknowledged)** ").append(integrity.line()).append(".\n\n");
+		}
 		md.append("## What was measured\n\n");
 		md.append(
 				"Each app serves `POST /profiles/{customerId}?fanout=…`: three GETs to downstream services (WireMock ")

@@ -3,13 +3,24 @@ package dev.twinstack.bench;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * What the client was told versus what reached MongoDB in one cell.
+ * What the client was told versus what reached MongoDB in one trial: the bench's
+ * integrity check (every 201 stored exactly once).
  *
  * @param acknowledged requests answered 201 (samples − errors)
- * @param stored documents in MongoDB carrying the cell's run id, counted once the count
+ * @param stored documents in MongoDB carrying the trial's run id, counted once the count
  * stopped changing
+ * @param duplicates request ids of the run stored more than once (must be 0)
  */
-public record Storage(long acknowledged, long stored) {
+public record Storage(long acknowledged, long stored, long duplicates) {
+
+	/**
+	 * Creates a storage record without duplicates.
+	 * @param acknowledged requests answered 201
+	 * @param stored documents stored
+	 */
+	public Storage(long acknowledged, long stored) {
+		this(acknowledged, stored, 0);
+	}
 
 	/**
 	 * Returns documents stored without a 201 reaching the client: requests still in
@@ -29,6 +40,16 @@ public record Storage(long acknowledged, long stored) {
 	@JsonProperty
 	public long acknowledgedNotStored() {
 		return Math.max(0, this.acknowledged - this.stored);
+	}
+
+	/**
+	 * Returns whether the trial passes the integrity check: no acknowledged document
+	 * missing, none stored twice.
+	 * @return {@code true} when verified
+	 */
+	@JsonProperty
+	public boolean verified() {
+		return acknowledgedNotStored() == 0 && this.duplicates == 0;
 	}
 
 }

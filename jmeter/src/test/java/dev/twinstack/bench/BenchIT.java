@@ -73,7 +73,21 @@ class BenchIT {
 			assertThat(this.settings.outputDir().resolve(cell.dashboard()).resolve("index.html")).as("%s dashboard", id)
 				.isRegularFile();
 		}
+		// every trial of every storing cell, not only the quoted ones
+		assertThat(this.results.trials()).filteredOn((trial) -> trial.cell().workload().stores())
+			.isNotEmpty()
+			.allSatisfy((trial) -> {
+				assertThat(trial.storage().acknowledgedNotStored()).as("%s: answered 201 but not stored", trial.runId())
+					.isZero();
+				assertThat(trial.storage().duplicates()).as("%s: stored twice", trial.runId()).isZero();
+				assertThat(trial.storage().acknowledged()).as("%s acknowledged", trial.runId()).isPositive();
+			});
+		Integrity integrity = this.results.integrity();
+		assertThat(integrity.verified()).as(integrity.line()).isTrue();
+		assertThat(parsed.at("/integrity/verified").asBoolean()).isTrue();
+		assertThat(parsed.at("/integrity/acknowledged").asLong()).isEqualTo(integrity.acknowledged()).isPositive();
 		String markdown = Files.readString(report);
+		assertThat(markdown).contains("**Integrity (stored == acknowledged)** verified: " + integrity.trials());
 		this.settings.stacks().forEach((stack) -> assertThat(markdown).contains(stack.title()));
 		assertThat(markdown).contains("| Requests per second |", "| Little's-law ceiling |", "| 99.9 % |");
 		assertThat(ProcessRegistry.running()).as("processes left running").isEmpty();

@@ -59,7 +59,20 @@ class ReportWriterTests {
 		BenchResults results = new BenchResults(RESULTS.settings(), RESULTS.environment(), RESULTS.processes(),
 				RESULTS.startedAt(), RESULTS.finishedAt(), 1, List.of(lost));
 		assertThat(ReportWriter.render(results))
-			.contains("| Stored in MongoDB | — | 320 (10 acknowledged but missing!) |");
+			.contains("| Stored in MongoDB | — | 320 (10 acknowledged but missing!) |")
+			.contains("**Integrity (stored == acknowledged)** FAILED: 1 trials, 330 acknowledged (201), 320 stored, "
+					+ "10 missing, 0 duplicated request ids; failed trials [" + lost.runId() + "]");
+	}
+
+	@Test
+	void flagsRequestIdsStoredTwice() {
+		CellResult twice = ResultsFixture.cell(Stack.MVC, 10, 330, 0, 33, new Storage(330, 331, 1));
+		BenchResults results = new BenchResults(RESULTS.settings(), RESULTS.environment(), RESULTS.processes(),
+				RESULTS.startedAt(), RESULTS.finishedAt(), 1, List.of(twice));
+		assertThat(twice.storage().verified()).isFalse();
+		assertThat(results.integrity().verified()).isFalse();
+		assertThat(ReportWriter.render(results)).contains("| Stored in MongoDB | 331 (1 request ids stored twice!) |")
+			.contains("1 duplicated request ids; failed trials");
 	}
 
 	@Test
@@ -107,7 +120,11 @@ class ReportWriterTests {
 	@Test
 	void consoleSummaryHasOneLinePerCell() {
 		String summary = ConsoleSummary.render(RESULTS);
-		assertThat(summary.lines()).hasSize(5);
+		assertThat(summary.lines()).hasSize(6);
+		// the fixture's four cells store: 990 + 18,000 + 995 + 29,988 acknowledged
+		assertThat(summary.lines().toList()).last()
+			.isEqualTo("Integrity (stored == acknowledged) verified: 4 trials, 49,973 acknowledged (201), "
+					+ "49,983 stored, 0 missing, 0 duplicated request ids");
 		// steady throughput 600 (the mean of the seconds after the first), p99 905 ms,
 		// p99.9 1100 ms;
 		// thread ceiling 200 / 302 ms = 662 req/s
