@@ -7,6 +7,8 @@ import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * A cell over its trials: the medians the report quotes with their min and max, the
  * ceilings computed from the median throughput, the validity and what became of the app.
@@ -76,7 +78,8 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 	 * @return the summary
 	 */
 	static CellSummary failed(Cell cell, AppHealth health, BenchSettings settings) {
-		TrialFigures nothing = new TrialFigures(0, 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, null, health);
+		TrialFigures nothing = new TrialFigures(0, 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, null, null,
+				health);
 		return of(cell, List.of(nothing), settings, null, OptionalInt.empty(), Math.max(1, cell.concurrency()), 1);
 	}
 
@@ -97,12 +100,22 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 	}
 
 	/**
+	 * Returns the app's CPU time per request, the median over the trials: what a
+	 * CPU-limited machine divides its cores by.
+	 * @return ms of one core per request, {@code null} when not measured
+	 */
+	@JsonProperty
+	public Double cpuMsPerRequest() {
+		return median(this.trials, TrialFigures::appCpuMsPerRequest);
+	}
+
+	/**
 	 * Returns the figures the generated analysis compares.
 	 * @return the figures
 	 */
 	ScenarioAnalysis.Figures figures() {
 		return new ScenarioAnalysis.Figures(this.cell.stack(), this.throughput.median(), this.p99Ms.median(),
-				peakHeapMb(), peakThreads(), this.ceiling, this.validity, this.health,
+				peakHeapMb(), peakThreads(), cpuMsPerRequest(), this.ceiling, this.validity, this.health,
 				(this.cell.workload().scenario() == Scenario.LARGE_PAYLOAD) ? this.transferKBps.median() : null);
 	}
 

@@ -113,6 +113,8 @@ final class MatrixReport {
 		row(md, "Peak heap used / live threads", columns,
 				(s) -> Optional.ofNullable(s.peakHeapMb()).map((heap) -> fmt("%.0f MB", heap)).orElse(MISSING) + " / "
 						+ Optional.ofNullable(s.peakThreads()).map((threads) -> fmt("%.0f", threads)).orElse(MISSING));
+		row(md, "App CPU per request (ms of one core)", columns,
+				(s) -> Optional.ofNullable(s.cpuMsPerRequest()).map((ms) -> fmt("%.2f", ms)).orElse(MISSING));
 		if (workload.ioBound()) {
 			row(md, "Ideal latency (downstream + base)", columns, MatrixReport::ideal);
 			row(md, "Little's-law ceiling", columns,

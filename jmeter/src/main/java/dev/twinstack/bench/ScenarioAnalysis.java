@@ -27,13 +27,15 @@ final class ScenarioAnalysis {
 	 * @param p99Ms 99th percentile latency (ms)
 	 * @param peakHeapMb peak heap used (MB), {@code null} when not sampled
 	 * @param peakThreads peak live platform threads, {@code null} when not sampled
+	 * @param cpuMsPerRequest the app's CPU time per request (ms of one core),
+	 * {@code null} when not measured
 	 * @param ceiling the cell's ceiling (fields {@code null} when not I/O-bound)
 	 * @param validity the cell's validity
 	 * @param health what became of the app ({@code ok} normally)
 	 * @param transferKBps received KB per second, {@code null} when not relevant
 	 */
-	record Figures(Stack stack, double throughput, double p99Ms, Double peakHeapMb, Double peakThreads, Ceiling ceiling,
-			Validity validity, AppHealth health, Double transferKBps) {
+	record Figures(Stack stack, double throughput, double p99Ms, Double peakHeapMb, Double peakThreads,
+			Double cpuMsPerRequest, Ceiling ceiling, Validity validity, AppHealth health, Double transferKBps) {
 	}
 
 	/**
@@ -57,6 +59,9 @@ final class ScenarioAnalysis {
 				if (figures.stream().anyMatch((f) -> f.stack().virtualThreads())) {
 					text.append("(Virtual threads are not live threads: the JVM counts platform threads only.) ");
 				}
+			}
+			if (figures.stream().allMatch((f) -> f.cpuMsPerRequest() != null)) {
+				text.append(lead("App CPU per request", figures, Figures::cpuMsPerRequest, false, "%.2f ms"));
 			}
 		}
 		if (workload.scenario() == Scenario.LARGE_PAYLOAD) {
@@ -120,7 +125,8 @@ final class ScenarioAnalysis {
 				why.append("The machine's CPU was the limit (at least ")
 					.append(Validity.MACHINE_LIMIT_PERCENT)
 					.append(" % busy with the apps, mocks and JMeter on it): efficiency below 90 % is the box's, ")
-					.append("not the stack's model. ");
+					.append("not the stack's model, and the stack that spends less CPU per request gets more ")
+					.append("requests out of the same cores. ");
 			}
 			else if (belowCeiling) {
 				why.append("A stack well below its ceiling without a busy CPU queues elsewhere: look at its p99 ")

@@ -19,12 +19,15 @@ package dev.twinstack.bench;
  * @param loadGeneratorShare CPU used by the load generator, 0–1 of the machine, or
  * {@code null}
  * @param mocksShare CPU used by mock-services, 0–1 of the machine, or {@code null}
+ * @param appCpuMsPerRequest the app's CPU time per request (ms of one core): its CPU
+ * share × cores × 1000 / throughput over the load, {@code null} when not measured
  * @param stubs the stubs' latency during the trial, {@code null} when not probed
  * @param health what became of the app
  */
 public record TrialFigures(long requests, long errors, double throughput, double p50Ms, double p99Ms, double p999Ms,
 		double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads, Double machineCpu,
-		Double loadGeneratorShare, Double mocksShare, StubLatencyProbe.Summary stubs, AppHealth health) {
+		Double loadGeneratorShare, Double mocksShare, Double appCpuMsPerRequest, StubLatencyProbe.Summary stubs,
+		AppHealth health) {
 
 	/**
 	 * Takes a trial's figures from its full results.
@@ -41,7 +44,22 @@ public record TrialFigures(long requests, long errors, double throughput, double
 				result.latency().p99Ms(), result.latency().p999Ms(), result.latency().maxMs(),
 				bytesPerRequest * throughput / 1024, result.server().summary("app_heap_used_mb").peak(),
 				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
-				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), stubs, health);
+				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), cpuMsPerRequest(result), stubs, health);
+	}
+
+	/**
+	 * Returns the app's CPU time per request over the load: its mean CPU share of the
+	 * machine × cores × 1000 / JMeter's throughput over the same window.
+	 * @param result the trial's results
+	 * @return ms of one core per request, {@code null} without a CPU reading or requests
+	 */
+	static Double cpuMsPerRequest(CellResult result) {
+		Double app = result.cpu().appMean();
+		double throughput = result.load().throughput();
+		if (app == null || throughput <= 0) {
+			return null;
+		}
+		return app * result.cpu().cores() * 1000 / throughput;
 	}
 
 }

@@ -43,6 +43,8 @@ class MatrixReportTests {
 		assertThat(summary.errorRate()).isZero();
 		assertThat(summary.rateKept()).isNull();
 		assertThat(summary.peakHeapMb()).isEqualTo(300.0);
+		// the median of 1000/640, 1000/600, 1000/660 ms
+		assertThat(summary.cpuMsPerRequest()).isCloseTo(1000 / 640.0, within(0.0001));
 	}
 
 	@Test
@@ -99,7 +101,7 @@ class MatrixReportTests {
 		StubLatencyProbe.Summary stubs = (drift != null)
 				? new StubLatencyProbe.Summary(10, 0, 100 * (1 + drift), 130.0, 100, drift) : null;
 		return new TrialFigures((long) (throughput * 9), 0, throughput, p99 / 2, p99, p99 * 1.2, p99 * 1.5, 1000, 300.0,
-				210.0, machineCpu, 0.2, 0.35, stubs, health);
+				210.0, machineCpu, 0.2, 0.35, 1000 / throughput, stubs, health);
 	}
 
 }
