@@ -77,9 +77,9 @@ final class MatrixReport {
 					.append(stack.id())
 					.append(heap.isDefault() ? "" : " (heap " + heap.id() + ")")
 					.append(": ")
-					.append((knee.concurrency() != null)
-							? fmt("c = %d (%.0f req/s); beyond it more clients add mostly latency", knee.concurrency(),
-									knee.throughput())
+					.append((knee.concurrency() != null) ? fmt(
+							"c = %d (%.0f req/s); beyond it an added client buys less than half its share of throughput (requests queue, latency grows)",
+							knee.concurrency(), knee.throughput())
 							: "none up to c = "
 									+ points.stream().mapToInt(KneeFinder.Point::concurrency).max().orElse(0)
 									+ ": throughput still grew with concurrency")
