@@ -104,9 +104,7 @@ final class AppProcess implements AutoCloseable {
 		properties.put("app.downstream.customers-url", mocks.customersUrl());
 		properties.put("app.downstream.orders-url", mocks.ordersUrl());
 		properties.put("app.downstream.recommendations-url", mocks.recommendationsUrl());
-		if (mocks.slowUrl() != null) {
-			properties.put("app.downstream.slow-url", mocks.slowUrl());
-		}
+		properties.put("app.downstream.slow-url", mocks.slowUrl());
 		properties.put("spring.mongodb.uri", mocks.mongoUri());
 		if (stack.threadPerRequest()) {
 			properties.put(TOMCAT_MAX_THREADS_PROPERTY, String.valueOf(settings.tomcatThreads()));

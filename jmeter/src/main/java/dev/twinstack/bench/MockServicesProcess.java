@@ -64,17 +64,16 @@ final class MockServicesProcess implements AutoCloseable {
 			jvmArgs.add("-Dvisualvm.display.name="
 					+ BenchJvms.displayName("mocks", null, BenchJvms.heapOf(settings.mocksJvmArgs()), runId));
 		}
-		boolean slow = settings.cells().stream().anyMatch((cell) -> cell.workload() == Workload.SLOW_IO);
+		// every listener on a free port, the slow service too (it always starts): a
+		// second
+		// bench or a hand-started mock-services on the default ports must not collide
 		List<Integer> free = FreePorts.allocate(5);
-		Ports ports = new Ports(free.get(0), free.get(1), free.get(2), free.get(3), slow ? free.get(4) : 0);
+		Ports ports = new Ports(free.get(0), free.get(1), free.get(2), free.get(3), free.get(4));
 		List<String> args = new ArrayList<>(List.of("--bind", HOST, "--customers-port",
 				String.valueOf(ports.customers()), "--orders-port", String.valueOf(ports.orders()),
 				"--recommendations-port", String.valueOf(ports.recommendations()), "--mongo-port",
-				String.valueOf(ports.mongo()), "--latency", settings.latency()));
-		if (slow) {
-			// only when a cell needs it: older mock-services jars have no slow service
-			args.addAll(List.of("--slow-port", String.valueOf(ports.slow()), "--slow-latency", settings.slowLatency()));
-		}
+				String.valueOf(ports.mongo()), "--latency", settings.latency(), "--slow-port",
+				String.valueOf(ports.slow()), "--slow-latency", settings.slowLatency()));
 		JavaProcess process = JavaProcess.start(settings.jdk().java(), "mock-services", jvmArgs,
 				settings.jars().mockServices(), args, log);
 		MockServicesProcess mocks = new MockServicesProcess(ports, process);
@@ -83,7 +82,7 @@ final class MockServicesProcess implements AutoCloseable {
 					() -> Probes.httpOk(URI.create(mocks.customersUrl() + "/customers/1"))
 							&& Probes.httpOk(URI.create(mocks.ordersUrl() + "/customers/1/orders"))
 							&& Probes.httpOk(URI.create(mocks.recommendationsUrl() + "/customers/1/recommendations"))
-							&& (!slow || Probes.httpOk(URI.create(mocks.slowUrl() + "/slow/1")))
+							&& Probes.httpOk(URI.create(mocks.slowUrl() + "/slow/1"))
 							&& Probes.tcpOpen(HOST, ports.mongo()));
 		}
 		catch (RuntimeException ex) {
@@ -107,10 +106,10 @@ final class MockServicesProcess implements AutoCloseable {
 
 	/**
 	 * Returns the slow service's base URL.
-	 * @return e.g. {@code http://127.0.0.1:9084}, or {@code null} when it was not started
+	 * @return e.g. {@code http://127.0.0.1:9084}
 	 */
 	String slowUrl() {
-		return (this.ports.slow() != 0) ? "http://" + HOST + ":" + this.ports.slow() : null;
+		return "http://" + HOST + ":" + this.ports.slow();
 	}
 
 	/**
