@@ -32,7 +32,7 @@ final class MockServicesProcess implements AutoCloseable {
 	 * @param orders orders service
 	 * @param recommendations recommendations service
 	 * @param mongo embedded MongoDB
-	 * @param slow slow service, 0 when not started (no slow-io cell)
+	 * @param slow slow service
 	 */
 	record Ports(int customers, int orders, int recommendations, int mongo, int slow) {
 	}
@@ -66,15 +66,14 @@ final class MockServicesProcess implements AutoCloseable {
 		}
 		boolean slow = settings.cells().stream().anyMatch((cell) -> cell.workload() == Workload.SLOW_IO);
 		List<Integer> free = FreePorts.allocate(5);
-		Ports ports = new Ports(free.get(0), free.get(1), free.get(2), free.get(3), slow ? free.get(4) : 0);
+		Ports ports = new Ports(free.get(0), free.get(1), free.get(2), free.get(3), free.get(4));
+		// every service on a free port, the slow one too even when no cell calls it: on
+		// its default port (9084) it would clash with any other mock-services running
 		List<String> args = new ArrayList<>(List.of("--bind", HOST, "--customers-port",
 				String.valueOf(ports.customers()), "--orders-port", String.valueOf(ports.orders()),
 				"--recommendations-port", String.valueOf(ports.recommendations()), "--mongo-port",
-				String.valueOf(ports.mongo()), "--latency", settings.latency()));
-		if (slow) {
-			// only when a cell needs it: older mock-services jars have no slow service
-			args.addAll(List.of("--slow-port", String.valueOf(ports.slow()), "--slow-latency", settings.slowLatency()));
-		}
+				String.valueOf(ports.mongo()), "--latency", settings.latency(), "--slow-port",
+				String.valueOf(ports.slow()), "--slow-latency", settings.slowLatency()));
 		JavaProcess process = JavaProcess.start(settings.jdk().java(), "mock-services", jvmArgs,
 				settings.jars().mockServices(), args, log);
 		MockServicesProcess mocks = new MockServicesProcess(ports, process);
