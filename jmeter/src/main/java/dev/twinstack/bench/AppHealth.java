@@ -1,5 +1,6 @@
 package dev.twinstack.bench;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,7 +13,8 @@ import java.util.regex.Pattern;
  *
  * @param status {@code ok}, {@code oom} (an {@code OutOfMemoryError}, the app exited or
  * survived it), {@code gc-thrash} (at least half the trial in GC pauses) or
- * {@code crashed} (exited for another reason)
+ * {@code crashed} (exited for another reason: killed by a signal, a JVM fatal error, an
+ * exit code)
  * @param cause the evidence, e.g. {@code java.lang.OutOfMemoryError: Java heap space},
  * {@code null} when {@code ok}
  * @param gc the trial's GC pauses
@@ -20,6 +22,17 @@ import java.util.regex.Pattern;
 public record AppHealth(String status, String cause, GcLog.Summary gc) {
 
 	private static final Pattern OOM = Pattern.compile("((?:[\\w.]+\\.)?\\w*OutOfMemoryError(?::[^\\n]*)?)");
+
+	/**
+	 * The line of a JVM fatal error report naming the signal or error, e.g.
+	 * {@code #  SIGSEGV (0xb) at pc=0x00007f…, pid=4242, tid=4243}.
+	 */
+	private static final Pattern FATAL_ERROR = Pattern
+		.compile("(?m)^#\\s+((?:SIG[A-Z]+|EXCEPTION_\\w+|Internal Error|Out of Memory Error)\\b.*)$");
+
+	/** Exit codes above 128 are 128 + the number of the signal that ended the process. */
+	private static final Map<Integer, String> SIGNALS = Map.of(1, "SIGHUP", 2, "SIGINT", 3, "SIGQUIT", 6, "SIGABRT", 9,
+			"SIGKILL", 11, "SIGSEGV", 15, "SIGTERM");
 
 	/**
 	 * Judges a trial.
@@ -35,7 +48,7 @@ public record AppHealth(String status, String cause, GcLog.Summary gc) {
 			return new AppHealth("oom", oom.get() + (alive ? " (the app survived it)" : ""), gc);
 		}
 		if (!alive) {
-			return new AppHealth("crashed", "exited with code " + exitCode, gc);
+			return new AppHealth("crashed", exitCause(exitCode, logDuringTrial), gc);
 		}
 		if (gc.thrash()) {
 			return new AppHealth("gc-thrash",
@@ -64,6 +77,26 @@ public record AppHealth(String status, String cause, GcLog.Summary gc) {
 	 */
 	public boolean needsRestart() {
 		return !"ok".equals(this.status);
+	}
+
+	/**
+	 * Describes how an app ended: the signal that killed it (exit code 128 + n) or its
+	 * exit code, with the fatal error line of its log when the JVM crashed.
+	 * @param exitCode the exit code, {@code null} when unknown
+	 * @param log what the app logged during the trial
+	 * @return e.g. {@code killed by SIGKILL (exit code 137)}
+	 */
+	static String exitCause(Integer exitCode, String log) {
+		String how;
+		if (exitCode != null && exitCode > 128 && exitCode < 160) {
+			int signal = exitCode - 128;
+			how = "killed by " + SIGNALS.getOrDefault(signal, "signal " + signal) + " (exit code " + exitCode + ")";
+		}
+		else {
+			how = "exited with code " + exitCode;
+		}
+		Matcher fatal = FATAL_ERROR.matcher(log);
+		return fatal.find() ? how + ": " + fatal.group(1).trim() : how;
 	}
 
 	static Optional<String> firstOutOfMemoryError(String log) {

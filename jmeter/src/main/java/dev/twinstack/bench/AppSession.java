@@ -93,6 +93,17 @@ final class AppSession implements AutoCloseable {
 	}
 
 	/**
+	 * Describes why the app's JVM ended, from its exit status and everything it logged.
+	 * @return e.g. {@code java.lang.OutOfMemoryError: Java heap space} or
+	 * {@code killed by SIGKILL (exit code 137)}
+	 */
+	String deathCause() {
+		JavaProcess process = this.app.process();
+		String log = logSince(0);
+		return AppHealth.firstOutOfMemoryError(log).orElseGet(() -> AppHealth.exitCause(process.exitCode(), log));
+	}
+
+	/**
 	 * Restarts the app (after a failed trial): stops what is left of it and starts a
 	 * fresh JVM with the same settings and new log files.
 	 */

@@ -7,12 +7,19 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /**
  * Writes files atomically: to a temporary file in the same folder, then moved into place,
- * so a reader never sees half a file.
+ * so a reader never sees half a file. The files are world-readable ({@code rw-r--r--}): a
+ * temporary file is created private, a report is not.
  */
 final class AtomicFiles {
+
+	private static final Set<PosixFilePermission> READABLE = PosixFilePermissions.fromString("rw-r--r--");
 
 	private AtomicFiles() {
 	}
@@ -21,12 +28,21 @@ final class AtomicFiles {
 		try {
 			Files.createDirectories(file.toAbsolutePath().getParent());
 			Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName() + ".", ".tmp");
-			Files.writeString(temp, content, StandardCharsets.UTF_8);
 			try {
-				Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+				Files.writeString(temp, content, StandardCharsets.UTF_8);
+				PosixFileAttributeView posix = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
+				if (posix != null) {
+					posix.setPermissions(READABLE);
+				}
+				try {
+					Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+				}
+				catch (AtomicMoveNotSupportedException ex) {
+					Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+				}
 			}
-			catch (AtomicMoveNotSupportedException ex) {
-				Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+			finally {
+				Files.deleteIfExists(temp);
 			}
 		}
 		catch (IOException ex) {

@@ -2,6 +2,8 @@ package dev.twinstack.bench;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
 /**
  * Everything a bench run measured and every setting it ran with: the content of
  * {@code results.json} and the source of {@code report.md}.
@@ -21,11 +23,16 @@ import java.util.List;
  * @param matrix every cell over its trials: medians with min–max, ceilings, validity, the
  * app's health
  * @param trials every trial's full results, in run order
+ * @param complete whether every planned cell ran; {@code false} when the bench was
+ * interrupted or failed, and only the cells finished before are in the results
+ * @param incompleteReason why the results are incomplete, e.g.
+ * {@code interrupted by SIGINT/SIGTERM after 3 of 18 cells}; {@code null} when complete
  */
+@JsonPropertyOrder({ "complete", "incompleteReason" })
 public record BenchResults(Settings settings, Environment environment, List<ProcessInfo> processes, String startedAt,
 		String finishedAt, double wallSeconds, List<CellResult> cells, List<AppInfo> apps,
 		List<MemoryAfterRequests> memory, Jdk jdk, List<SkippedStack> skipped, List<CellSummary> matrix,
-		List<CellResult> trials) {
+		List<CellResult> trials, boolean complete, String incompleteReason) {
 
 	/**
 	 * Returns the integrity check over every trial: each 201 stored exactly once.
@@ -52,7 +59,7 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 			String finishedAt, double wallSeconds, List<CellResult> cells, List<AppInfo> apps,
 			List<MemoryAfterRequests> memory) {
 		this(settings, environment, processes, startedAt, finishedAt, wallSeconds, cells, apps, memory, null, List.of(),
-				List.of(), cells);
+				List.of(), cells, true, null);
 	}
 
 	/**

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -21,7 +20,8 @@ import java.util.stream.Stream;
  * N requests, the base latencies, then every cell's trials); writes {@code results.json},
  * {@code report.md} and {@code index.html} into the output folder and prints a summary,
  * the report's path last. Every JVM it starts is stopped at the end, on failure, and on
- * JVM exit.
+ * JVM exit; an interrupted or failed run still writes the results of the cells it
+ * finished, marked incomplete ({@link RunRecord}, {@link BenchShutdown}).
  */
 public final class BenchRunner {
 
@@ -53,34 +53,70 @@ public final class BenchRunner {
 				settings.latency(), Estimate.seconds(settings) / 60, settings.jdk().describe(), out));
 		settings.skipped()
 			.forEach((skipped) -> Console.line("Skipped " + skipped.stack().id() + ": " + skipped.reason()));
-		List<BenchResults.ProcessInfo> processes = new ArrayList<>();
-		List<BenchResults.AppInfo> apps = new ArrayList<>();
-		List<MemoryAfterRequests> memory = new ArrayList<>();
 		long sessions = planned.stream().map((cell) -> cell.stack() + "/" + cell.heap()).distinct().count();
 		Progress progress = new Progress(start, planned.size() * settings.trials(),
 				settings.duration().toSeconds() + CompositePlan.RAMP_UP_SECONDS,
 				settings.warmup().toSeconds() + settings.baseline().toSeconds() * 4, (int) sessions);
-		List<CellSummary> matrix;
-		Map<String, CellResult> trials;
+		RunRecord record = new RunRecord(settings, start);
+		BenchShutdown.watch(record);
+		BenchResults results;
+		try {
+			try {
+				results = record.complete(measure(settings, record, runPrefix, progress, start));
+			}
+			catch (RuntimeException ex) {
+				// an interrupt's partial results are the shutdown hook's to write
+				BenchResults partial = BenchShutdown.inProgress() ? null : record.stop("failed",
+						String.valueOf(ex.getMessage()).lines().findFirst().orElse("").replaceAll("[:;\\s]+$", ""));
+				if (partial != null) {
+					record.writePartial(partial);
+				}
+				throw ex;
+			}
+			Instant end = Instant.now();
+			Path report = ReportFiles.write(results, out);
+			Console.line("");
+			Console.line(ConsoleSummary.render(results));
+			Console.line("Bench wall time " + Console.elapsed(Duration.between(start, end)) + "; results in "
+					+ out.resolve("results.json"));
+			Console.line("Report: " + report.toAbsolutePath() + " (charts: "
+					+ out.resolve("index.html").toAbsolutePath() + ")");
+		}
+		finally {
+			record.done();
+			BenchShutdown.unwatch(record);
+		}
+		return results;
+	}
+
+	/**
+	 * Starts the mocks, runs the matrix, stops every process.
+	 * @return every trial's results, cross-checked against the JFR recordings
+	 * @throws BenchException when the run was interrupted or failed
+	 */
+	private static Map<String, CellResult> measure(BenchSettings settings, RunRecord record, String runPrefix,
+			Progress progress, Instant start) {
+		Path out = settings.outputDir();
 		try (MockServicesProcess mocks = MockServicesProcess.start(settings, out.resolve("logs/mock-services.log"),
 				runPrefix); ProfileStore store = new ProfileStore(mocks.mongoUri())) {
-			processes.add(describe(mocks.process(), out));
+			record.process(describe(mocks.process(), out));
 			CellRunner cellRunner = new CellRunner(settings, store, mocks, runPrefix, progress);
 			BenchTrialMeasurer measurer = new BenchTrialMeasurer(cellRunner, settings);
+			record.trials(measurer::trials);
 			MatrixRunner.Hooks hooks = new MatrixRunner.Hooks() {
 
 				@Override
 				public void started(AppSession session, boolean firstOfStack) {
 					AppProcess app = session.app();
 					progress.appStarting(Instant.now());
-					processes.add(describe(app.process(), out));
-					apps.add(new BenchResults.AppInfo(app.stack(),
+					record.process(describe(app.process(), out));
+					record.app(new BenchResults.AppInfo(app.stack(),
 							BenchJvms.displayName("app", app.stack().id(),
 									BenchJvms.heapOf(session.heap().jvmArgs(settings.appJvmArgs())), runPrefix),
 							out.relativize(session.recording()).toString().replace('\\', '/'), AppConfig.of(app.stack(),
 									settings.jars().app(app.stack()), app.args(), app.process().launcher())));
 					if (firstOfStack && !settings.fanouts().isEmpty()) {
-						Optional.ofNullable(cellRunner.measureMemory(app)).ifPresent(memory::add);
+						Optional.ofNullable(cellRunner.measureMemory(app)).ifPresent(record::memory);
 					}
 				}
 
@@ -93,37 +129,22 @@ public final class BenchRunner {
 					}
 				}
 
+				@Override
+				public void cellFinished(CellSummary summary) {
+					record.cell(summary);
+				}
+
 			};
-			matrix = new MatrixRunner(settings, mocks, runPrefix, measurer, start, hooks).run(store::drop);
+			new MatrixRunner(settings, mocks, runPrefix, measurer, start, hooks).run(store::drop);
+			if (!record.finish()) {
+				throw new BenchException("Bench " + BenchShutdown.INTERRUPTED);
+			}
 			// the recordings are complete once every app has stopped
-			trials = measurer.crossChecked(out);
+			return measurer.crossChecked(out);
 		}
 		finally {
 			ProcessRegistry.stopAll();
 		}
-		List<CellResult> cells = new ArrayList<>();
-		for (CellSummary summary : matrix) {
-			List<CellResult> cellTrials = trials.values()
-				.stream()
-				.filter((trial) -> trial.cell().equals(summary.cell()))
-				.toList();
-			if (!cellTrials.isEmpty()) {
-				cells.add(BenchTrialMeasurer.medianTrial(cellTrials, summary));
-			}
-		}
-		Instant end = Instant.now();
-		BenchResults results = new BenchResults(BenchResults.Settings.of(settings), EnvironmentProbe.describe(),
-				processes, start.truncatedTo(ChronoUnit.SECONDS).toString(),
-				end.truncatedTo(ChronoUnit.SECONDS).toString(), Duration.between(start, end).toMillis() / 1000.0, cells,
-				apps, memory, settings.jdk(), settings.skipped(), matrix, List.copyOf(trials.values()));
-		Path report = ReportFiles.write(results, out);
-		Console.line("");
-		Console.line(ConsoleSummary.render(results));
-		Console.line("Bench wall time " + Console.elapsed(Duration.between(start, end)) + "; results in "
-				+ out.resolve("results.json"));
-		Console.line(
-				"Report: " + report.toAbsolutePath() + " (charts: " + out.resolve("index.html").toAbsolutePath() + ")");
-		return results;
 	}
 
 	/**
@@ -139,7 +160,14 @@ public final class BenchRunner {
 			System.err.println(ex.getMessage());
 			System.exit(2);
 		}
-		catch (BenchException ex) {
+		catch (RuntimeException ex) {
+			if (BenchShutdown.inProgress()) {
+				// interrupted: the shutdown hook stops everything and says so
+				return;
+			}
+			if (!(ex instanceof BenchException)) {
+				throw ex;
+			}
 			System.err.println("Bench failed: " + ex.getMessage());
 			System.exit(1);
 		}

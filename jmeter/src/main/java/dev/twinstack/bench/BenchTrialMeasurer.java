@@ -44,7 +44,9 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 			}
 		}
 		AppHealth health = trial.session().endTrial(from, Instant.now());
-		this.byRecording.computeIfAbsent(trial.session().recording(), (key) -> new ArrayList<>()).add(result);
+		synchronized (this) {
+			this.byRecording.computeIfAbsent(trial.session().recording(), (key) -> new ArrayList<>()).add(result);
+		}
 		return TrialFigures.of(result, steadyThroughput(result),
 				(probe != null) ? probe.summary(StubLatencyProbe.configuredMs(cell.workload(), this.settings)) : null,
 				health);
@@ -73,10 +75,21 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 	 * @param outputDir the bench's output folder
 	 * @return the results by run id
 	 */
-	Map<String, CellResult> crossChecked(Path outputDir) {
+	synchronized Map<String, CellResult> crossChecked(Path outputDir) {
 		Map<String, CellResult> results = new LinkedHashMap<>();
 		this.byRecording.forEach((recording, trials) -> JfrCrossCheck.apply(trials, recording, outputDir)
 			.forEach((result) -> results.put(result.runId(), result)));
+		return results;
+	}
+
+	/**
+	 * Returns every trial's result so far, without the JFR cross-check (for the partial
+	 * results of an interrupted run).
+	 * @return the results by run id
+	 */
+	synchronized Map<String, CellResult> trials() {
+		Map<String, CellResult> results = new LinkedHashMap<>();
+		this.byRecording.values().forEach((trials) -> trials.forEach((result) -> results.put(result.runId(), result)));
 		return results;
 	}
 

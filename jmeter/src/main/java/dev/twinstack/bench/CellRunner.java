@@ -89,7 +89,10 @@ final class CellRunner {
 		TestPlanStats stats;
 		CellMonitor monitor = CellMonitor.start(app, this.mocks, cell.workload().uriTag(), label, this.progress);
 		try {
-			stats = LoadGenerator.run(ScenarioPlan.plan(run, runDir), ScenarioPlan.ENGINE_PROPERTIES);
+			// stops at once when the app dies: the rest of the trial would only hit a
+			// closed port
+			stats = LoadGenerator.run(ScenarioPlan.plan(run, runDir), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
+					run.timeLimit());
 			// one more reading once every request has ended, so the app's request count
 			// covers the whole load
 			pause(CellMonitor.INTERVAL.plusMillis(100));

@@ -8,12 +8,27 @@ import java.time.Duration;
  */
 final class Console {
 
+	/** The only thread still allowed to print, once the bench is shutting down. */
+	private static volatile Thread exclusive;
+
 	private Console() {
 	}
 
 	static void line(String text) {
-		System.out.println(text);
-		System.out.flush();
+		Thread only = exclusive;
+		if (only == null || only == Thread.currentThread()) {
+			System.out.println(text);
+			System.out.flush();
+		}
+	}
+
+	/**
+	 * Lets only the given thread print from now on: once the bench is interrupted, the
+	 * lines of the threads still winding down would only confuse.
+	 * @param thread the thread, e.g. the shutdown hook
+	 */
+	static void exclusiveTo(Thread thread) {
+		exclusive = thread;
 	}
 
 	static String elapsed(Duration duration) {

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -26,7 +27,10 @@ final class JavaProcess {
 
 	private static final Logger logger = LoggerFactory.getLogger(JavaProcess.class);
 
-	private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
+	/** Longest wait for a process to exit after SIGTERM, before SIGKILL (s). */
+	static final int STOP_SECONDS = 15;
+
+	static final Duration STOP_TIMEOUT = Duration.ofSeconds(STOP_SECONDS);
 
 	private static final int LOG_TAIL_LINES = 30;
 
@@ -37,6 +41,9 @@ final class JavaProcess {
 	private final Path log;
 
 	private final Process process;
+
+	/** The process's descendants when its stop was requested, {@code null} before. */
+	private List<ProcessHandle> descendants;
 
 	private JavaProcess(String role, List<String> command, Path log, Process process) {
 		this.role = role;
@@ -88,7 +95,13 @@ final class JavaProcess {
 				.redirectOutput(log.toFile())
 				.start();
 			JavaProcess started = new JavaProcess(role, List.copyOf(command), log, process);
-			ProcessRegistry.register(started);
+			try {
+				ProcessRegistry.register(started);
+			}
+			catch (BenchException ex) {
+				process.destroyForcibly();
+				throw ex;
+			}
 			logger.info("Started {} (pid {}): {}", role, process.pid(), started.commandLine());
 			return started;
 		}
@@ -127,14 +140,27 @@ final class JavaProcess {
 	}
 
 	/**
-	 * Stops the process: SIGTERM, a bounded wait, then SIGKILL; its descendants too.
-	 * Idempotent.
+	 * Asks the process to stop (SIGTERM) without waiting, after noting its descendants so
+	 * that {@link #stop()} can kill what the process leaves behind. Idempotent.
+	 */
+	void requestStop() {
+		synchronized (this) {
+			if (this.descendants == null) {
+				this.descendants = this.process.descendants().toList();
+			}
+		}
+		this.process.destroy();
+	}
+
+	/**
+	 * Stops the process: SIGTERM, a bounded wait ({@value #STOP_SECONDS} s), then
+	 * SIGKILL; then SIGKILL to whatever it spawned that still runs. Idempotent.
 	 */
 	void stop() {
 		try {
-			List<ProcessHandle> descendants = this.process.descendants().toList();
-			if (this.process.isAlive()) {
-				this.process.destroy();
+			boolean wasAlive = this.process.isAlive();
+			requestStop();
+			if (wasAlive) {
 				if (!this.process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
 					logger.warn("{} (pid {}) did not stop within {} s: killing it", this.role, pid(),
 							STOP_TIMEOUT.toSeconds());
@@ -143,7 +169,11 @@ final class JavaProcess {
 				logger.info("Stopped {} (pid {}, exit code {})", this.role, pid(),
 						this.process.isAlive() ? "?" : this.process.exitValue());
 			}
-			descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+			List<ProcessHandle> left;
+			synchronized (this) {
+				left = this.descendants;
+			}
+			left.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
 		}
 		catch (InterruptedException ex) {
 			this.process.destroyForcibly();
@@ -190,6 +220,14 @@ final class JavaProcess {
 
 	boolean isAlive() {
 		return this.process.isAlive();
+	}
+
+	/**
+	 * Returns a future completed when the process exits.
+	 * @return the future
+	 */
+	CompletableFuture<Process> onExit() {
+		return this.process.onExit();
 	}
 
 	/**

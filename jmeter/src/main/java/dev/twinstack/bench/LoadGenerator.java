@@ -1,16 +1,17 @@
 package dev.twinstack.bench;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
-import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
 
 /**
  * Runs a plan in JMeter embedded in this JVM, with the given JMeter properties (what
- * {@code -J} sets on JMeter's command line).
+ * {@code -J} sets on JMeter's command line), stopping early when the process under load
+ * exits or the run outlives its limit ({@link WatchedJmeterEngine}).
  */
 final class LoadGenerator {
 
@@ -18,13 +19,29 @@ final class LoadGenerator {
 	}
 
 	/**
-	 * Runs the plan to its end.
+	 * Runs the plan to its end, unwatched.
 	 * @param plan the plan
 	 * @param properties JMeter properties read by the plan's {@code __P} functions
 	 * @return JMeter's statistics
 	 */
 	static TestPlanStats run(DslTestPlan plan, Map<String, String> properties) {
-		EmbeddedJmeterEngine engine = new EmbeddedJmeterEngine();
+		return run(plan, properties, null, null);
+	}
+
+	/**
+	 * Runs the plan until its end, the target's exit or the limit, whichever comes first.
+	 * @param plan the plan
+	 * @param properties JMeter properties read by the plan's {@code __P} functions
+	 * @param target the process under load, {@code null} for none
+	 * @param limit the longest the run may take, {@code null} for no limit
+	 * @return JMeter's statistics of what ran
+	 * @throws BenchException when the JVM is shutting down
+	 */
+	static TestPlanStats run(DslTestPlan plan, Map<String, String> properties, JavaProcess target, Duration limit) {
+		if (BenchShutdown.inProgress()) {
+			throw new BenchException("the bench is stopping: no new load");
+		}
+		WatchedJmeterEngine engine = new WatchedJmeterEngine(target, limit);
 		properties.forEach(engine::prop);
 		try {
 			return plan.runIn(engine);

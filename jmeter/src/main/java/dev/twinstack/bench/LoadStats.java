@@ -73,8 +73,12 @@ public record LoadStats(long requests, long errors, double elapsedSeconds, doubl
 	 */
 	static LoadStats from(StatsSummary overall) {
 		long requests = overall.samplesCount();
-		double elapsed = (requests > 0) ? Duration.between(overall.firstTime(), overall.endTime()).toMillis() / 1000.0
-				: 0;
+		if (requests == 0) {
+			// a load stopped before its first request ended (the app died as it began):
+			// JMeter's empty time statistics hold no usable value
+			return of(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+		}
+		double elapsed = Duration.between(overall.firstTime(), overall.endTime()).toMillis() / 1000.0;
 		var time = overall.sampleTime();
 		return of(requests, overall.errorsCount(), elapsed, millis(time.mean()), millis(time.min()),
 				millis(time.median()), millis(time.perc90()), millis(time.perc95()), millis(time.perc99()),

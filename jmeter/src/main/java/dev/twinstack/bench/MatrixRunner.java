@@ -48,6 +48,13 @@ final class MatrixRunner {
 		default void stopping(AppSession session) {
 		}
 
+		/**
+		 * Called when a cell has run all its trials (or could not run).
+		 * @param summary the cell over its trials
+		 */
+		default void cellFinished(CellSummary summary) {
+		}
+
 	}
 
 	/**
@@ -114,7 +121,8 @@ final class MatrixRunner {
 			Cell first = cells.get(0);
 			List<Workload> workloads = cells.stream().map(Cell::workload).distinct().toList();
 			int warmupConcurrency = cells.stream().mapToInt(Cell::concurrency).max().orElse(0);
-			warmupConcurrency = (warmupConcurrency > 0) ? warmupConcurrency : 100;
+			warmupConcurrency = (warmupConcurrency > 0)
+					? Math.min(warmupConcurrency, ScenarioLoad.MAX_WARMUP_CONCURRENCY) : 100;
 			AppSession started;
 			try {
 				started = AppSession.start(first.stack(), first.heap(), this.settings, this.mocks, this.runPrefix);
@@ -125,19 +133,19 @@ final class MatrixRunner {
 				AppHealth health = AppHealth.failedStart(ex.getMessage());
 				Console.line("[failed start] " + first.stack().id() + " heap " + first.heap() + ": " + health.status()
 						+ " (" + health.cause() + ")");
-				cells.forEach((cell) -> summaries.add(CellSummary.failed(cell, health, this.settings)));
+				cells.forEach((cell) -> finished(summaries, CellSummary.failed(cell, health, this.settings)));
 				continue;
 			}
 			try (AppSession session = started) {
-				ScenarioLoad.warmUp(this.settings, session.app(), workloads, warmupConcurrency, this.runPrefix);
+				warmUp(session, workloads, warmupConcurrency);
 				afterUnmeasuredLoad.run();
 				this.hooks.started(session, startedStacks.add(first.stack()));
 				Map<Workload, Double> base = ScenarioLoad.baseLatencies(this.settings, session.app(), workloads,
 						this.runPrefix);
 				afterUnmeasuredLoad.run();
 				for (Cell cell : cells) {
-					summaries.add(runCell(cell, session, base, summaries.size() + 1, total, workloads,
-							warmupConcurrency, afterUnmeasuredLoad));
+					finished(summaries, runCell(cell, session, base, summaries.size() + 1, total, workloads,
+							warmupConcurrency, afterUnmeasuredLoad, cell == cells.get(cells.size() - 1)));
 				}
 				this.hooks.stopping(session);
 			}
@@ -145,8 +153,27 @@ final class MatrixRunner {
 		return summaries;
 	}
 
+	private void finished(List<CellSummary> summaries, CellSummary summary) {
+		summaries.add(summary);
+		this.hooks.cellFinished(summary);
+	}
+
+	/**
+	 * Warms the app up; an app that dies under the warm-up load (e.g. a small heap at a
+	 * high concurrency) is restarted once, without a second warm-up, so its cells are
+	 * measured rather than run against a dead port.
+	 */
+	private void warmUp(AppSession session, List<Workload> workloads, int concurrency) {
+		ScenarioLoad.warmUp(this.settings, session.app(), workloads, concurrency, this.runPrefix);
+		if (!session.app().process().isAlive()) {
+			Console.line("[restart] " + session.app().stack().id() + " died during the warm-up (" + session.deathCause()
+					+ "): restarting it without a second warm-up");
+			session.restart();
+		}
+	}
+
 	private CellSummary runCell(Cell cell, AppSession session, Map<Workload, Double> base, int index, int total,
-			List<Workload> workloads, int warmupConcurrency, Runnable afterUnmeasuredLoad) {
+			List<Workload> workloads, int warmupConcurrency, Runnable afterUnmeasuredLoad, boolean lastOfSession) {
 		Double baseMs = base.get(cell.workload());
 		double idealMs = this.settings.downstreamMs(cell.workload()) + ((baseMs != null) ? Math.max(0, baseMs) : 0);
 		List<TrialFigures> trials = new ArrayList<>();
@@ -165,12 +192,13 @@ final class MatrixRunner {
 					"[cell %d/%d] %s trial %d: %.1f req/s, p99 %.0f ms, %d requests, %d errors, app %s", index, total,
 					cell.id(), number, figures.throughput(), figures.p99Ms(), figures.requests(), figures.errors(),
 					figures.health().status()));
-			if (figures.health().needsRestart()) {
+			// no restart after the session's last trial: the app is stopped anyway
+			if (figures.health().needsRestart() && !(lastOfSession && number == this.settings.trials())) {
 				Console.line("[restart] " + cell.stack().id() + ": " + figures.health().status() + " ("
 						+ figures.health().cause() + ")");
 				this.hooks.stopping(session);
 				session.restart();
-				ScenarioLoad.warmUp(this.settings, session.app(), workloads, warmupConcurrency, this.runPrefix);
+				warmUp(session, workloads, warmupConcurrency);
 				afterUnmeasuredLoad.run();
 				this.hooks.started(session, false);
 			}

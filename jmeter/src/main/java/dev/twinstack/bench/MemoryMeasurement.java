@@ -35,8 +35,13 @@ final class MemoryMeasurement {
 		int threads = MemoryAfterRequests.CONCURRENCY;
 		Map<String, String> properties = CompositePlan.properties(app.port(), fanout, threads, Duration.ZERO,
 				Duration.ZERO, runId);
-		TestPlanStats stats = LoadGenerator.run(testPlan(threadGroup("memory", threads, 1,
-				forLoopController("requests", requests / threads, CompositePlan.request()))), properties);
+		TestPlanStats stats = LoadGenerator.run(
+				testPlan(threadGroup("memory", threads, 1,
+						forLoopController("requests", requests / threads, CompositePlan.request()))),
+				properties, app.process(),
+				CompositePlan.CONNECT_TIMEOUT.plus(CompositePlan.RESPONSE_TIMEOUT)
+					.multipliedBy(requests / threads)
+					.plusMinutes(1));
 		LoadStats load = LoadStats.from(stats.overall());
 		double[] after = read(app);
 		boolean collected = Jcmd.gc(app.process().launcher(), app.process().pid());

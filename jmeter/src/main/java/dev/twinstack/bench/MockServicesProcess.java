@@ -32,7 +32,7 @@ final class MockServicesProcess implements AutoCloseable {
 	 * @param orders orders service
 	 * @param recommendations recommendations service
 	 * @param mongo embedded MongoDB
-	 * @param slow slow service, 0 when not started (no slow-io cell)
+	 * @param slow slow service
 	 */
 	record Ports(int customers, int orders, int recommendations, int mongo, int slow) {
 	}

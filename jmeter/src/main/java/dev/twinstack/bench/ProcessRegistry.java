@@ -1,6 +1,7 @@
 package dev.twinstack.bench;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -9,9 +10,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps every {@link JavaProcess} the bench started until it is stopped, and stops the
- * ones still running when the JVM exits (normally, on an exception or on SIGTERM/Ctrl-C),
- * so an interrupted bench leaves no JVM behind.
+ * Keeps every {@link JavaProcess} the bench started until it is stopped; the bench's
+ * shutdown hook ({@link BenchShutdown}) stops the ones still running when the JVM exits
+ * (normally, on an exception or on SIGTERM/Ctrl-C) and closes the registry, so no process
+ * can start after that and an interrupted bench leaves no JVM behind.
  */
 final class ProcessRegistry {
 
@@ -19,21 +21,34 @@ final class ProcessRegistry {
 
 	private static final Set<JavaProcess> running = new LinkedHashSet<>();
 
-	private static boolean hookInstalled;
+	private static boolean closed;
 
 	private ProcessRegistry() {
 	}
 
+	/**
+	 * Registers a started process.
+	 * @param process the process
+	 * @throws BenchException when the JVM is shutting down: the caller must kill the
+	 * process
+	 */
 	static synchronized void register(JavaProcess process) {
-		if (!hookInstalled) {
-			Runtime.getRuntime().addShutdownHook(new Thread(ProcessRegistry::stopAll, "bench-process-reaper"));
-			hookInstalled = true;
+		if (closed) {
+			throw new BenchException("the bench is stopping: " + process.role() + " is not started");
 		}
+		BenchShutdown.install();
 		running.add(process);
 	}
 
 	static synchronized void unregister(JavaProcess process) {
 		running.remove(process);
+	}
+
+	/**
+	 * Refuses every later {@link #register(JavaProcess)}: called as the JVM shuts down.
+	 */
+	static synchronized void close() {
+		closed = true;
 	}
 
 	/**
@@ -45,15 +60,17 @@ final class ProcessRegistry {
 	}
 
 	/**
-	 * Stops every process still registered, newest first.
+	 * Stops every process still registered: SIGTERM to all at once, then each is awaited
+	 * (at most {@link JavaProcess#STOP_TIMEOUT} in all, then SIGKILL), newest first.
 	 */
 	static void stopAll() {
 		List<JavaProcess> processes = new ArrayList<>(running());
-		java.util.Collections.reverse(processes);
+		Collections.reverse(processes);
 		for (JavaProcess process : processes) {
 			logger.warn("Stopping {} (pid {}) left running", process.role(), process.pid());
-			process.stop();
+			process.requestStop();
 		}
+		processes.forEach(JavaProcess::stop);
 	}
 
 }

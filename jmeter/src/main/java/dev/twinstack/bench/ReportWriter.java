@@ -38,6 +38,9 @@ public final class ReportWriter {
 		BenchResults.Settings settings = results.settings();
 		StringBuilder md = new StringBuilder();
 		md.append("# twinstack bench: Spring MVC vs Spring WebFlux\n\n");
+		if (!results.complete()) {
+			md.append(incompleteWarning(results)).append("\n\n");
+		}
 		md.append("Profile `")
 			.append(settings.profile())
 			.append("`, ")
@@ -96,6 +99,17 @@ public final class ReportWriter {
 		return md.toString();
 	}
 
+	/**
+	 * Returns the warning that opens the report of an incomplete run.
+	 * @param results the results
+	 * @return one Markdown paragraph
+	 */
+	static String incompleteWarning(BenchResults results) {
+		return "> **⚠ Incomplete results: " + results.incompleteReason() + ".** Only the " + results.matrix().size()
+				+ " cell(s) finished before are reported (without the JFR cross-check); the figures of the cells "
+				+ "that were running are discarded.";
+	}
+
 	private static void appendSettings(StringBuilder md, BenchResults results) {
 		BenchResults.Settings s = results.settings();
 		BenchResults.Environment env = results.environment();
@@ -136,6 +150,11 @@ public final class ReportWriter {
 	private static void appendTable(StringBuilder md, BenchResults results, Fanout fanout, int concurrency) {
 		List<Stack> stacks = results.settings().stacks();
 		List<CellResult> cells = stacks.stream().map((stack) -> find(results, stack, fanout, concurrency)).toList();
+		if (cells.stream().allMatch(java.util.Objects::isNull)) {
+			// not measured on the default heap (e.g. only in an overload block), or not
+			// reached before an interrupt
+			return;
+		}
 		md.append("## ").append(fanout.id()).append(" fanout, concurrency ").append(concurrency).append("\n\n");
 		cells.stream()
 			.filter((cell) -> cell != null && cell.ceiling().idealLatencyMs() != null)

@@ -18,6 +18,12 @@ final class ScenarioLoad {
 	/** The shortest warm-up per workload that is run at all (s). */
 	static final int MIN_WARMUP_SECONDS = 2;
 
+	/**
+	 * The highest concurrency of a warm-up: enough to warm the JIT and every pool;
+	 * overload cells beyond it are not rehearsed (a small heap would die in the warm-up).
+	 */
+	static final int MAX_WARMUP_CONCURRENCY = 1000;
+
 	private ScenarioLoad() {
 	}
 
@@ -46,7 +52,10 @@ final class ScenarioLoad {
 			ScenarioPlan.Run run = new ScenarioPlan.Run(base(app), workload, LoadModel.CLOSED, concurrency, 0, 0,
 					Duration.ofSeconds(rampUp), Duration.ofSeconds(hold),
 					runPrefix + "-warmup-" + app.stack().id() + "-" + workload.id());
-			LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+			LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES, app.process(), run.timeLimit());
+			if (!app.process().isAlive()) {
+				return;
+			}
 		}
 	}
 
@@ -72,7 +81,8 @@ final class ScenarioLoad {
 			ScenarioPlan.Run run = new ScenarioPlan.Run(base(app), workload, LoadModel.CLOSED, 1, 0, 0,
 					Duration.ofSeconds(1), Duration.ofSeconds(seconds),
 					runPrefix + "-base-" + app.stack().id() + "-" + workload.id());
-			TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+			TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES,
+					app.process(), run.timeLimit());
 			if (stats.overall().samplesCount() > 0 && stats.overall().errorsCount() == 0) {
 				double medianMs = stats.overall().sampleTime().median().toNanos() / 1e6;
 				base.put(workload, medianMs - downstreamMs);

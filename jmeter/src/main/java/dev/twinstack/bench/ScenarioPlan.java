@@ -66,6 +66,21 @@ final class ScenarioPlan {
 			return Math.max(1, (this.requests + this.threads - 1) / this.threads);
 		}
 
+		/**
+		 * Returns the longest this run may take before the bench stops it: the ramp-up
+		 * and the hold (count model: every request of a thread timing out), plus two
+		 * response timeouts for the requests in flight and a minute for JMeter's start
+		 * and dashboard.
+		 * @return the limit
+		 */
+		Duration timeLimit() {
+			Duration load = (this.load == LoadModel.COUNT)
+					? CompositePlan.CONNECT_TIMEOUT.plus(CompositePlan.RESPONSE_TIMEOUT)
+						.multipliedBy(requestsPerThread())
+					: this.duration;
+			return this.rampUp.plus(load).plus(CompositePlan.RESPONSE_TIMEOUT.multipliedBy(2)).plusMinutes(1);
+		}
+
 	}
 
 	/**

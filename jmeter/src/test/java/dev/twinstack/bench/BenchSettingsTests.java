@@ -100,8 +100,13 @@ class BenchSettingsTests {
 			.filteredOn((cell) -> cell.stack() == Stack.MVC && cell.workload() == Workload.COMPOSITE_SEQUENTIAL
 					&& cell.heap().isDefault() && cell.load() == LoadModel.CLOSED)
 			.extracting(Cell::concurrency)
-			.containsExactly(10, 40, 100, 200, 400, 700, 1000);
+			.containsExactly(10, 40, 100, 200, 400, 1000);
 		assertThat(cells).doesNotHaveDuplicates();
+		// the overload block: every stack far beyond capacity on the smallest heap
+		assertThat(cells).filteredOn((cell) -> cell.concurrency() == BenchProfile.OVERLOAD_CONCURRENCY)
+			.containsExactly(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")),
+					Cell.closed(Stack.MVC_VT, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")),
+					Cell.closed(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")));
 		assertThat(settings.trials()).isEqualTo(3);
 		// grouped by app start: one stack and heap after the other
 		assertThat(cells.stream().map((cell) -> cell.stack() + "/" + cell.heap()).distinct().count()).isEqualTo(9);

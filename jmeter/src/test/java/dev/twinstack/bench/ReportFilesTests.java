@@ -3,6 +3,7 @@ package dev.twinstack.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -49,6 +50,10 @@ class ReportFilesTests {
 		assertThat(out.resolve("assets/report-charts.js")).isNotEmptyFile();
 		assertThat(out.resolve("assets/chart.js-LICENSE.md")).isNotEmptyFile();
 		assertThat(out.resolve("results.json")).isNotEmptyFile();
+		for (String file : List.of("results.json", "report.md", "index.html")) {
+			assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(out.resolve(file)))).as(file)
+				.isEqualTo("rw-r--r--");
+		}
 	}
 
 	@Test

@@ -14,6 +14,24 @@ class ReportWriterTests {
 	private static final BenchResults RESULTS = ResultsFixture.results();
 
 	@Test
+	void opensAnIncompleteRunWithAWarningAndLeavesOutTablesOfCellsNotReached() {
+		BenchResults r = RESULTS;
+		BenchResults incomplete = new BenchResults(r.settings(), r.environment(), r.processes(), r.startedAt(),
+				r.finishedAt(), r.wallSeconds(), r.cells().subList(0, 1), r.apps(), r.memory(), r.jdk(), r.skipped(),
+				r.matrix().subList(0, 1), r.trials().subList(0, 1), false,
+				"interrupted by SIGINT/SIGTERM after 1 of 4 cells");
+		String markdown = ReportWriter.render(incomplete);
+		assertThat(markdown.lines().skip(2).findFirst()).hasValue(
+				"> **⚠ Incomplete results: interrupted by SIGINT/SIGTERM after 1 of 4 cells.** Only the 1 cell(s) "
+						+ "finished before are reported (without the JFR cross-check); the figures of the cells that "
+						+ "were running are discarded.");
+		assertThat(markdown).contains("## sequential fanout, concurrency 10")
+			.doesNotContain("## sequential fanout, concurrency 400");
+		assertThat(ReportWriter.render(RESULTS)).doesNotContain("Incomplete")
+			.contains("## sequential fanout, concurrency 400");
+	}
+
+	@Test
 	void rendersOneSideBySideTablePerFanoutAndConcurrency() {
 		String report = ReportWriter.render(RESULTS);
 		assertThat(report).contains("## sequential fanout, concurrency 10\n", "## sequential fanout, concurrency 400\n")

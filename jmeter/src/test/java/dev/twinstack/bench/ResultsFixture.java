@@ -64,7 +64,8 @@ final class ResultsFixture {
 					cell.cell().concurrency(), 2))
 			.toList();
 		return new BenchResults(BenchResults.Settings.of(settings), environment, processes, "2026-11-21T13:00:00Z",
-				"2026-11-21T13:10:00Z", 600, cells, apps, memory, settings.jdk(), settings.skipped(), matrix, cells);
+				"2026-11-21T13:10:00Z", 600, cells, apps, memory, settings.jdk(), settings.skipped(), matrix, cells,
+				true, null);
 	}
 
 	static CellResult cell(Stack stack, int concurrency, long requests, long errors, double throughput,

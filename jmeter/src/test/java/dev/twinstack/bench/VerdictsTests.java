@@ -82,7 +82,15 @@ class VerdictsTests {
 		AppHealth thrash = AppHealth.assess(true, null, "", new GcLog.Summary(40, 30, 6000, 0.6));
 		assertThat(thrash.status()).isEqualTo("gc-thrash");
 		assertThat(thrash.cause()).isEqualTo("60 % of the trial in GC pauses (40 pauses, 30 full)");
-		assertThat(AppHealth.assess(false, 137, "", NO_GC).cause()).isEqualTo("exited with code 137");
+		assertThat(AppHealth.assess(false, 137, "", NO_GC).cause()).isEqualTo("killed by SIGKILL (exit code 137)");
+		assertThat(AppHealth.assess(false, 1, "INFO fine", NO_GC).cause()).isEqualTo("exited with code 1");
+		AppHealth crash = AppHealth.assess(false, 134,
+				"#\n# A fatal error has been detected by the Java Runtime Environment:\n#\n"
+						+ "#  SIGSEGV (0xb) at pc=0x00007f0c3c2d1f4e, pid=4242, tid=4243\n#\n",
+				NO_GC);
+		assertThat(crash.status()).isEqualTo("crashed");
+		assertThat(crash.cause())
+			.isEqualTo("killed by SIGABRT (exit code 134): SIGSEGV (0xb) at pc=0x00007f0c3c2d1f4e, pid=4242, tid=4243");
 		AppHealth ok = AppHealth.assess(true, null, "INFO fine", new GcLog.Summary(3, 0, 30, 0.01));
 		assertThat(ok.status()).isEqualTo("ok");
 		assertThat(ok.needsRestart()).isFalse();
