@@ -119,6 +119,7 @@ final class ScenarioPlan {
 				.holdIterating(1)
 				.children(forLoopController("requests", run.requestsPerThread(), sampler));
 			case OPEN -> rpsThreadGroup(run.workload().id()).maxThreads(run.threads())
+				.initThreads(OpenModel.initialThreads(run.threads()))
 				.rampToAndHold(run.rate(), run.rampUp(), run.duration())
 				.children(sampler);
 		};

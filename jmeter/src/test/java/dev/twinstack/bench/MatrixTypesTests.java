@@ -89,6 +89,9 @@ class MatrixTypesTests {
 	void openModelSizesThreadsByLittlesLawWithHeadroom() {
 		assertThat(OpenModel.maxThreads(300, 1000)).isEqualTo(470);
 		assertThat(OpenModel.maxThreads(900, 300)).isEqualTo(425);
+		// Little's law without the headroom: 900 × 0.3 = 270
+		assertThat(OpenModel.initialThreads(425)).isEqualTo(270);
+		assertThat(OpenModel.initialThreads(OpenModel.maxThreads(1, 1))).isEqualTo(1);
 		assertThat(OpenModel.maxThreads(50_000, 1000)).isEqualTo(BenchSettings.MAX_CONCURRENCY);
 		assertThat(OpenModel.expectedThroughput(300, 1, 8)).isCloseTo(283.33,
 				org.assertj.core.api.Assertions.within(0.01));

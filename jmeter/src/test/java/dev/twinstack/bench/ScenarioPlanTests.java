@@ -31,10 +31,13 @@ class ScenarioPlanTests {
 
 	private final Map<String, Boolean> requestIds = new ConcurrentHashMap<>();
 
+	/** How long the server takes per request (ms). */
+	private volatile long delayMs;
+
 	@BeforeEach
 	void startServer() throws IOException {
 		this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
-		this.server.setExecutor(Executors.newFixedThreadPool(20));
+		this.server.setExecutor(Executors.newFixedThreadPool(60));
 		this.server.createContext("/", this::answer);
 		this.server.start();
 	}
@@ -46,6 +49,14 @@ class ScenarioPlanTests {
 
 	private void answer(HttpExchange exchange) throws IOException {
 		this.requests.incrementAndGet();
+		if (this.delayMs > 0) {
+			try {
+				Thread.sleep(this.delayMs);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
 		String path = exchange.getRequestURI().getPath();
 		this.paths
 			.computeIfAbsent(exchange.getRequestMethod() + " " + path.replaceAll("/\\d+", "/{id}"),
@@ -99,6 +110,18 @@ class ScenarioPlanTests {
 		// because a busy 2-core machine delays JMeter's timers (157 seen under load).
 		assertThat(stats.overall().samplesCount()).isBetween(100L, 240L);
 		assertThat(this.paths).containsOnlyKeys("GET /scenarios/large-payload");
+	}
+
+	@Test
+	void openModelStartsWithTheThreadsTheRateNeeds() {
+		// 50 req/s × 400 ms = 20 requests in flight; JMeter's feedback alone starts from
+		// 1 thread and doubles about every second (about 70 samples in this run)
+		this.delayMs = 400;
+		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.CPU_LIGHT, LoadModel.OPEN,
+				OpenModel.maxThreads(50, 400), 50, 0, Duration.ofSeconds(1), Duration.ofSeconds(3), "t5");
+		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+		// 175 expected when the rate is kept
+		assertThat(stats.overall().samplesCount()).isBetween(120L, 240L);
 	}
 
 	@Test
