@@ -25,7 +25,8 @@ import java.util.OptionalInt;
  * (req/s)
  * @param boundBy what sets the ceiling: {@code concurrency}, {@code threads} or
  * {@code rate}
- * @param efficiency measured throughput / ceiling (1 = at the ceiling)
+ * @param efficiency measured throughput of successful requests / ceiling (1 = at the
+ * ceiling)
  */
 public record Ceiling(Double downstreamMs, Double baseLatencyMs, Double idealLatencyMs, Double concurrencyCeiling,
 		Integer threadCap, Double threadCeiling, Double ceiling, String boundBy, Double efficiency) {

@@ -51,8 +51,12 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 		long requests = trials.stream().mapToLong(TrialFigures::requests).sum();
 		long errors = trials.stream().mapToLong(TrialFigures::errors).sum();
 		double downstreamMs = cell.workload().ioBound() ? settings.downstreamMs(cell.workload()) : 0;
+		double errorRate = (requests > 0) ? (double) errors / requests : 0;
+		// efficiency counts successful requests only: a stack that fails fast under
+		// overload must not look more efficient than one that serves
 		Ceiling ceiling = Ceiling.of(downstreamMs, baseLatencyMs, threads, cell.rate(),
-				cell.stack().threadPerRequest() ? threadCap : OptionalInt.empty(), throughput.median());
+				cell.stack().threadPerRequest() ? threadCap : OptionalInt.empty(),
+				throughput.median() * (1 - errorRate));
 		Validity validity = Validity.assess(cores, median(trials, TrialFigures::machineCpu),
 				median(trials, TrialFigures::loadGeneratorShare), median(trials, TrialFigures::mocksShare),
 				cell.workload().ioBound() ? median(trials, (t) -> (t.stubs() != null) ? t.stubs().drift() : null)
@@ -66,8 +70,8 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 				CompositePlan.RAMP_UP_SECONDS, settings.duration().toSeconds()) : null;
 		return new CellSummary(cell, List.copyOf(trials), throughput, spread(trials, TrialFigures::p50Ms),
 				spread(trials, TrialFigures::p99Ms), spread(trials, TrialFigures::p999Ms),
-				spread(trials, TrialFigures::maxMs), spread(trials, TrialFigures::receivedKBps),
-				(requests > 0) ? (double) errors / requests : 0, ceiling, validity, health, rateKept, threads);
+				spread(trials, TrialFigures::maxMs), spread(trials, TrialFigures::receivedKBps), errorRate, ceiling,
+				validity, health, rateKept, threads);
 	}
 
 	/**

@@ -48,6 +48,21 @@ class MatrixReportTests {
 	}
 
 	@Test
+	void efficiencyCountsSuccessfulRequestsOnly() {
+		Cell cell = Cell.closed(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m"));
+		TrialFigures fast = trial(1200, 50, 0.9, 0.0, OK);
+		// 99 % of the requests failed fast (e.g. shed under overload)
+		TrialFigures failing = new TrialFigures(fast.requests(), fast.requests() * 99 / 100, fast.throughput(),
+				fast.p50Ms(), fast.p99Ms(), fast.p999Ms(), fast.maxMs(), fast.receivedKBps(), fast.peakHeapMb(),
+				fast.peakThreads(), fast.machineCpu(), fast.loadGeneratorShare(), fast.mocksShare(),
+				fast.appCpuMsPerRequest(), fast.stubs(), fast.health());
+		CellSummary summary = CellSummary.of(cell, List.of(failing), settings(), 5.0, OptionalInt.empty(), 2000, 2);
+		assertThat(summary.errorRate()).isCloseTo(0.99, within(0.001));
+		// 12 successful req/s against a ceiling of 2000 / 305 ms
+		assertThat(summary.ceiling().efficiency()).isCloseTo(12 / (2000 * 1000 / 305.0), within(0.0001));
+	}
+
+	@Test
 	void aFailedTrialMakesTheCellsHealth() {
 		AppHealth oom = AppHealth.assess(false, 3, "Terminating due to java.lang.OutOfMemoryError: Java heap space",
 				NO_GC);
