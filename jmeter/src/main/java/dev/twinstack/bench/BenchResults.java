@@ -21,11 +21,38 @@ import java.util.List;
  * @param matrix every cell over its trials: medians with min–max, ceilings, validity, the
  * app's health
  * @param trials every trial's full results, in run order
+ * @param faults the runs of the {@code faults} scenario, in run order (empty when it did
+ * not run)
+ * @param databaseOutages the {@code faults} scenario's database outage of each stack
  */
 public record BenchResults(Settings settings, Environment environment, List<ProcessInfo> processes, String startedAt,
 		String finishedAt, double wallSeconds, List<CellResult> cells, List<AppInfo> apps,
 		List<MemoryAfterRequests> memory, Jdk jdk, List<SkippedStack> skipped, List<CellSummary> matrix,
-		List<CellResult> trials) {
+		List<CellResult> trials, List<FaultRun> faults, List<OutageRun> databaseOutages) {
+
+	/**
+	 * Creates results without the {@code faults} scenario.
+	 * @param settings what was run
+	 * @param environment where it ran
+	 * @param processes the JVMs started
+	 * @param startedAt start of the run (ISO-8601 UTC)
+	 * @param finishedAt end of the run (ISO-8601 UTC)
+	 * @param wallSeconds bench wall time (s)
+	 * @param cells the median trial of each cell
+	 * @param apps the app JVMs
+	 * @param memory the memory after N requests
+	 * @param jdk the JDK of the run
+	 * @param skipped stacks that could not run
+	 * @param matrix every cell over its trials
+	 * @param trials every trial
+	 */
+	public BenchResults(Settings settings, Environment environment, List<ProcessInfo> processes, String startedAt,
+			String finishedAt, double wallSeconds, List<CellResult> cells, List<AppInfo> apps,
+			List<MemoryAfterRequests> memory, Jdk jdk, List<SkippedStack> skipped, List<CellSummary> matrix,
+			List<CellResult> trials) {
+		this(settings, environment, processes, startedAt, finishedAt, wallSeconds, cells, apps, memory, jdk, skipped,
+				matrix, trials, List.of(), List.of());
+	}
 
 	/**
 	 * Creates results without the scenario matrix (one trial per cell).

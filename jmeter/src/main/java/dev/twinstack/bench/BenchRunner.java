@@ -62,6 +62,8 @@ public final class BenchRunner {
 				settings.warmup().toSeconds() + settings.baseline().toSeconds() * 4, (int) sessions);
 		List<CellSummary> matrix;
 		Map<String, CellResult> trials;
+		List<FaultRun> faults = List.of();
+		List<OutageRun> outages = List.of();
 		try (MockServicesProcess mocks = MockServicesProcess.start(settings, out.resolve("logs/mock-services.log"),
 				runPrefix); ProfileStore store = new ProfileStore(mocks.mongoUri())) {
 			processes.add(describe(mocks.process(), out));
@@ -97,6 +99,12 @@ public final class BenchRunner {
 			matrix = new MatrixRunner(settings, mocks, runPrefix, measurer, start, hooks).run(store::drop);
 			// the recordings are complete once every app has stopped
 			trials = measurer.crossChecked(out);
+			if (settings.faults() != null) {
+				FaultsRunner faultsRunner = new FaultsRunner(settings, settings.faults(), mocks, store, runPrefix,
+						start, (app) -> processes.add(describe(app.process(), out)));
+				faults = faultsRunner.run();
+				outages = faultsRunner.outages();
+			}
 		}
 		finally {
 			ProcessRegistry.stopAll();
@@ -115,7 +123,8 @@ public final class BenchRunner {
 		BenchResults results = new BenchResults(BenchResults.Settings.of(settings), EnvironmentProbe.describe(),
 				processes, start.truncatedTo(ChronoUnit.SECONDS).toString(),
 				end.truncatedTo(ChronoUnit.SECONDS).toString(), Duration.between(start, end).toMillis() / 1000.0, cells,
-				apps, memory, settings.jdk(), settings.skipped(), matrix, List.copyOf(trials.values()));
+				apps, memory, settings.jdk(), settings.skipped(), matrix, List.copyOf(trials.values()), faults,
+				outages);
 		Path report = ReportFiles.write(results, out);
 		Console.line("");
 		Console.line(ConsoleSummary.render(results));

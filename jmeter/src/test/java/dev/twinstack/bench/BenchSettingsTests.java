@@ -103,6 +103,7 @@ class BenchSettingsTests {
 			.containsExactly(10, 40, 100, 200, 400, 700, 1000);
 		assertThat(cells).doesNotHaveDuplicates();
 		assertThat(settings.trials()).isEqualTo(3);
+		assertThat(settings.faults()).as("faults run only when asked for").isNull();
 		// grouped by app start: one stack and heap after the other
 		assertThat(cells.stream().map((cell) -> cell.stack() + "/" + cell.heap()).distinct().count()).isEqualTo(9);
 	}
@@ -224,7 +225,7 @@ class BenchSettingsTests {
 		assertRejected("bench.fanouts", "sideways",
 				"bench.fanouts must be a comma-separated subset of [sequential, parallel], got 'sideways'");
 		assertRejected("bench.scenarios", "composite,cpu-heavy", "bench.scenarios must be a comma-separated subset "
-				+ "of [composite, cpu-light, large-payload, slow-io], got 'composite,cpu-heavy'");
+				+ "of [composite, cpu-light, large-payload, slow-io, faults], got 'composite,cpu-heavy'");
 		assertRejected("bench.transfers", "mmap",
 				"bench.transfers must be a comma-separated subset of [zero-copy, copy], got 'mmap'");
 		assertRejected("bench.loads", "closed,ramp",
