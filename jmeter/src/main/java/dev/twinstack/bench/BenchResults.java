@@ -23,6 +23,9 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param matrix every cell over its trials: medians with min–max, ceilings, validity, the
  * app's health
  * @param trials every trial's full results, in run order
+ * @param faults the runs of the {@code faults} scenario, in run order (empty when it did
+ * not run)
+ * @param databaseOutages the {@code faults} scenario's database outage of each stack
  * @param complete whether every planned cell ran; {@code false} when the bench was
  * interrupted or failed, and only the cells finished before are in the results
  * @param incompleteReason why the results are incomplete, e.g.
@@ -32,7 +35,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 public record BenchResults(Settings settings, Environment environment, List<ProcessInfo> processes, String startedAt,
 		String finishedAt, double wallSeconds, List<CellResult> cells, List<AppInfo> apps,
 		List<MemoryAfterRequests> memory, Jdk jdk, List<SkippedStack> skipped, List<CellSummary> matrix,
-		List<CellResult> trials, boolean complete, String incompleteReason) {
+		List<CellResult> trials, List<FaultRun> faults, List<OutageRun> databaseOutages, boolean complete,
+		String incompleteReason) {
 
 	/**
 	 * Returns the integrity check over every trial: each 201 stored exactly once.
@@ -41,6 +45,30 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	@com.fasterxml.jackson.annotation.JsonProperty
 	public Integrity integrity() {
 		return Integrity.of((this.trials != null) ? this.trials : List.of());
+	}
+
+	/**
+	 * Creates results without the {@code faults} scenario.
+	 * @param settings what was run
+	 * @param environment where it ran
+	 * @param processes the JVMs started
+	 * @param startedAt start of the run (ISO-8601 UTC)
+	 * @param finishedAt end of the run (ISO-8601 UTC)
+	 * @param wallSeconds bench wall time (s)
+	 * @param cells the median trial of each cell
+	 * @param apps the app JVMs
+	 * @param memory the memory after N requests
+	 * @param jdk the JDK of the run
+	 * @param skipped stacks that could not run
+	 * @param matrix every cell over its trials
+	 * @param trials every trial
+	 */
+	public BenchResults(Settings settings, Environment environment, List<ProcessInfo> processes, String startedAt,
+			String finishedAt, double wallSeconds, List<CellResult> cells, List<AppInfo> apps,
+			List<MemoryAfterRequests> memory, Jdk jdk, List<SkippedStack> skipped, List<CellSummary> matrix,
+			List<CellResult> trials) {
+		this(settings, environment, processes, startedAt, finishedAt, wallSeconds, cells, apps, memory, jdk, skipped,
+				matrix, trials, List.of(), List.of(), true, null);
 	}
 
 	/**
@@ -59,7 +87,7 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 			String finishedAt, double wallSeconds, List<CellResult> cells, List<AppInfo> apps,
 			List<MemoryAfterRequests> memory) {
 		this(settings, environment, processes, startedAt, finishedAt, wallSeconds, cells, apps, memory, null, List.of(),
-				List.of(), cells, true, null);
+				List.of(), cells, List.of(), List.of(), true, null);
 	}
 
 	/**

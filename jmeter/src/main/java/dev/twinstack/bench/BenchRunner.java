@@ -136,6 +136,11 @@ public final class BenchRunner {
 
 			};
 			new MatrixRunner(settings, mocks, runPrefix, measurer, start, hooks).run(store::drop);
+			if (settings.faults() != null) {
+				FaultsRunner faultsRunner = new FaultsRunner(settings, settings.faults(), mocks, store, runPrefix,
+						start, (app) -> record.process(describe(app.process(), out)));
+				record.faults(faultsRunner.run(), faultsRunner.outages());
+			}
 			if (!record.finish()) {
 				throw new BenchException("Bench " + BenchShutdown.INTERRUPTED);
 			}

@@ -3,6 +3,7 @@ package dev.twinstack.bench;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -41,11 +42,13 @@ import java.util.function.UnaryOperator;
  * @param jdk the JDK every JVM of the bench runs on
  * @param skipped requested stacks that cannot run, with the reason
  * @param memoryRequests N of the memory after N requests ({@link MemoryAfterRequests})
+ * @param faults the {@code faults} scenario, {@code null} when it is not selected
  */
 public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fanouts, List<Integer> concurrency,
 		Duration duration, Duration warmup, String latency, List<String> appJvmArgs, List<String> mocksJvmArgs,
 		Path outputDir, Jars jars, List<MatrixBlock> blocks, int trials, int requests, Duration baseline,
-		String slowLatency, int tomcatThreads, Jdk jdk, List<SkippedStack> skipped, int memoryRequests) {
+		String slowLatency, int tomcatThreads, Jdk jdk, List<SkippedStack> skipped, int memoryRequests,
+		FaultSettings faults) {
 
 	/** Accepted profile names. */
 	public static final List<String> PROFILES = BenchProfile.ids();
@@ -165,10 +168,15 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 		List<Fanout> fanouts = distinct(blocks,
 				(block) -> block.scenarios().contains(Scenario.COMPOSITE) ? block.fanouts() : List.<Fanout>of());
 		List<Integer> concurrency = distinct(blocks, MatrixBlock::concurrency).stream().sorted().toList();
+		// faults: the stacks asked for, else every stack this JDK runs
+		FaultSettings faults = blocks.stream().anyMatch((block) -> block.scenarios().contains(Scenario.FAULTS))
+				? FaultSettings.from(get, (get.apply("bench.stacks") != null) ? stacks
+						: Arrays.stream(Stack.values()).filter(jdk::runs).toList())
+				: null;
 		return new BenchSettings(profile.id(), stacks, fanouts, concurrency, duration, warmup, latency, appJvmArgs,
 				mocksJvmArgs, outputDir, jars, blocks, trials, requests, baseline, slowLatency, tomcatThreads, jdk,
-				skipped,
-				MemoryAfterRequests.requests(get.apply("bench.memoryRequests"), profile == BenchProfile.SMOKE));
+				skipped, MemoryAfterRequests.requests(get.apply("bench.memoryRequests"), profile == BenchProfile.SMOKE),
+				faults);
 	}
 
 	private static List<MatrixBlock> overrideAxes(List<MatrixBlock> blocks, Function<String, String> get) {
@@ -280,7 +288,7 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 		return new BenchSettings(this.profile, this.stacks, this.fanouts, this.concurrency, this.duration, this.warmup,
 				this.latency, this.appJvmArgs, this.mocksJvmArgs, this.outputDir, jars, this.blocks, this.trials,
 				this.requests, this.baseline, this.slowLatency, this.tomcatThreads, this.jdk, this.skipped,
-				this.memoryRequests);
+				this.memoryRequests, this.faults);
 	}
 
 	private static <T> List<T> distinct(List<MatrixBlock> blocks, Function<MatrixBlock, List<T>> axis) {

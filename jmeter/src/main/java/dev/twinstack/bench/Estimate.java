@@ -36,7 +36,7 @@ final class Estimate {
 		for (Cell cell : settings.cells()) {
 			sessions.computeIfAbsent(cell.stack() + "/" + cell.heap(), (key) -> new java.util.ArrayList<>()).add(cell);
 		}
-		long seconds = 10;
+		long seconds = 10 + ((settings.faults() != null) ? settings.faults().estimateSeconds() : 0);
 		if (!settings.fanouts().isEmpty()) {
 			// memory after N requests, once per stack: N composite requests from 10
 			// clients

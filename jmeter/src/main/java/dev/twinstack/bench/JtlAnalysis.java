@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.HdrHistogram.Histogram;
 import org.apache.commons.csv.CSVFormat;
@@ -26,7 +27,7 @@ import org.apache.commons.csv.CSVRecord;
 public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, long errors) {
 
 	/** Longest response time recorded as such (ms); longer ones count as this. */
-	private static final long MAX_TRACKED_MS = 3_600_000;
+	static final long MAX_TRACKED_MS = 3_600_000;
 
 	/**
 	 * Reads a JTL file.
@@ -61,6 +62,29 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, long
 					(ex instanceof IOException io) ? io : new IOException(ex));
 		}
 		return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.of(perSecond(spans)), errors);
+	}
+
+	/**
+	 * Reads every sample (row) of a JTL file.
+	 * @param jtl the file (CSV with a header, JMeter's default fields)
+	 * @param columns the columns the caller reads
+	 * @param sample called with each sample, in file order
+	 * @throws UncheckedIOException when the file cannot be read, lacks a column or has a
+	 * number that is not one
+	 */
+	static void forEachSample(Path jtl, List<String> columns, Consumer<CSVRecord> sample) {
+		CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
+		try (Reader reader = Files.newBufferedReader(jtl, StandardCharsets.UTF_8);
+				CSVParser parser = CSVParser.parse(reader, format)) {
+			if (!parser.getHeaderNames().containsAll(columns)) {
+				throw new IOException("not a CSV JTL with the columns " + columns + ": " + parser.getHeaderNames());
+			}
+			parser.forEach(sample);
+		}
+		catch (IOException | NumberFormatException ex) {
+			throw new UncheckedIOException("Could not read the JTL " + jtl + ": " + ex.getMessage(),
+					(ex instanceof IOException io) ? io : new IOException(ex));
+		}
 	}
 
 	/**

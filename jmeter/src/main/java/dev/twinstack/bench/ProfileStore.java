@@ -55,6 +55,19 @@ final class ProfileStore implements AutoCloseable {
 	}
 
 	/**
+	 * Counts the run's documents that lack a part of the composed profile (customer,
+	 * orders, recommendations or composedAt): a partial write.
+	 * @param runId the run id (letters, digits and dashes)
+	 * @return the number of incomplete documents of that run
+	 */
+	long countIncomplete(String runId) {
+		countRun(runId); // validates the id
+		return this.profiles.countDocuments(Filters.and(Filters.regex("requestId", "^" + runId + "-"),
+				Filters.or(Filters.exists("customer", false), Filters.exists("orders", false),
+						Filters.exists("recommendations", false), Filters.exists("composedAt", false))));
+	}
+
+	/**
 	 * Waits until the run's count stops changing (requests still in flight when the load
 	 * stopped may complete afterwards), then returns it.
 	 * @param runId the run id

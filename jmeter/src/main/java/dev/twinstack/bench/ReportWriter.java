@@ -93,6 +93,7 @@ public final class ReportWriter {
 				.append("in *How to read the ceilings* below.\n\n")
 				.append(MatrixReport.render(results.matrix(), settings.stacks()));
 		}
+		FaultsReport.append(md, results.faults(), results.databaseOutages());
 		appendReading(md);
 		ReportSections.monitoring(md);
 		appendFiles(md, results);

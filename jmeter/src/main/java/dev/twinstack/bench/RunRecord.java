@@ -46,6 +46,10 @@ final class RunRecord {
 
 	private Supplier<Map<String, CellResult>> trials = Map::of;
 
+	private List<FaultRun> faults = List.of();
+
+	private List<OutageRun> outages = List.of();
+
 	private State state = State.RUNNING;
 
 	/**
@@ -88,6 +92,16 @@ final class RunRecord {
 	 */
 	synchronized void trials(Supplier<Map<String, CellResult>> source) {
 		this.trials = source;
+	}
+
+	/**
+	 * Records the runs of the {@code faults} scenario.
+	 * @param runs the fault runs, in run order
+	 * @param databaseOutages the database outage of each stack
+	 */
+	synchronized void faults(List<FaultRun> runs, List<OutageRun> databaseOutages) {
+		this.faults = List.copyOf(runs);
+		this.outages = List.copyOf(databaseOutages);
 	}
 
 	/**
@@ -182,7 +196,8 @@ final class RunRecord {
 				end.truncatedTo(ChronoUnit.SECONDS).toString(), Duration.between(this.start, end).toMillis() / 1000.0,
 				medians, List.copyOf(this.apps), List.copyOf(this.memory), this.settings.jdk(), this.settings.skipped(),
 				List.copyOf(this.cells),
-				trials.values().stream().filter((trial) -> finished.contains(trial.cell())).toList(), complete, reason);
+				trials.values().stream().filter((trial) -> finished.contains(trial.cell())).toList(), this.faults,
+				this.outages, complete, reason);
 	}
 
 }

@@ -21,7 +21,13 @@ public enum Scenario {
 	LARGE_PAYLOAD("large-payload"),
 
 	/** One downstream call of 1 s: {@code GET /scenarios/slow-io/{id}}. */
-	SLOW_IO("slow-io");
+	SLOW_IO("slow-io"),
+
+	/**
+	 * Not a matrix workload: WireMock faults injected into each downstream service of the
+	 * composite endpoint under a short load, then lifted ({@link FaultsRunner}).
+	 */
+	FAULTS("faults");
 
 	private final String id;
 
@@ -40,7 +46,7 @@ public enum Scenario {
 
 	/**
 	 * Returns the accepted ids, as shown in error messages.
-	 * @return {@code [composite, cpu-light, large-payload, slow-io]}
+	 * @return {@code [composite, cpu-light, large-payload, slow-io, faults]}
 	 */
 	public static List<String> ids() {
 		return Arrays.stream(values()).map(Scenario::id).toList();

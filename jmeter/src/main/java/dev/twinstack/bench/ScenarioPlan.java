@@ -100,12 +100,26 @@ final class ScenarioPlan {
 	 * @return the plan
 	 */
 	static DslTestPlan plan(Run run, Path runDir) {
+		return plan(run, runDir, true);
+	}
+
+	/**
+	 * Builds the plan of a run with a JTL file ({@code samples.jtl}, CSV) in the run
+	 * folder, and JMeter's HTML dashboard when asked.
+	 * @param run what to load
+	 * @param runDir the run folder, {@code null} for no listeners
+	 * @param dashboard whether to write {@code dashboard/} (takes about a second)
+	 * @return the plan
+	 */
+	static DslTestPlan plan(Run run, Path runDir, boolean dashboard) {
 		List<TestPlanChild> children = new ArrayList<>();
 		children.add(loadGroup(run));
 		if (runDir != null) {
 			// CSV with JMeter's default fields: what JtlAnalysis reads
 			children.add(jtlWriter(runDir.toString(), "samples.jtl"));
-			children.add(htmlReporter(runDir.toString(), "dashboard"));
+			if (dashboard) {
+				children.add(htmlReporter(runDir.toString(), "dashboard"));
+			}
 		}
 		return testPlan(children.toArray(TestPlanChild[]::new));
 	}

@@ -102,7 +102,7 @@ public enum Workload {
 	 */
 	public String uriTag() {
 		return switch (this.scenario) {
-			case COMPOSITE -> "/profiles/{customerId}";
+			case COMPOSITE, FAULTS -> "/profiles/{customerId}";
 			case CPU_LIGHT -> "/scenarios/cpu-light";
 			case LARGE_PAYLOAD -> "/scenarios/large-payload";
 			case SLOW_IO -> "/scenarios/slow-io/{customerId}";

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.TestInstance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Runs the bench once ({@code smoke} in a plain {@code ./mvnw verify}, {@code standard}
@@ -46,6 +47,7 @@ class BenchIT {
 
 	@Test
 	void benchProducesASaneReport() throws IOException {
+		assumeMatrix();
 		Path report = this.settings.outputDir().resolve("report.md");
 		Path json = this.settings.outputDir().resolve("results.json");
 		assertThat(report).isRegularFile();
@@ -90,11 +92,59 @@ class BenchIT {
 		assertThat(markdown).contains("**Integrity (stored == acknowledged)** verified: " + integrity.trials());
 		this.settings.stacks().forEach((stack) -> assertThat(markdown).contains(stack.title()));
 		assertThat(markdown).contains("| Requests per second |", "| Little's-law ceiling |", "| 99.9 % |");
+	}
+
+	@Test
+	void noProcessIsLeftAndTheReportIsThere() throws IOException {
+		assertThat(this.settings.outputDir().resolve("report.md")).isRegularFile();
+		assertThat(this.settings.outputDir().resolve("index.html")).isRegularFile();
+		assertThat(ResultsJson.read(this.settings.outputDir().resolve("results.json")).at("/settings/profile").asText())
+			.isEqualTo(this.settings.profile());
 		assertThat(ProcessRegistry.running()).as("processes left running").isEmpty();
 	}
 
 	@Test
+	void faultsScenarioShowsTheContractsBehaviourForEveryRun() throws IOException {
+		FaultSettings faults = this.settings.faults();
+		assumeTrue(faults != null, "-Dbench.scenarios has no faults");
+		List<FaultRun> runs = this.results.faults();
+		assertThat(runs).hasSize(faults.stacks().size() * faults.cases().size());
+		for (FaultRun run : runs) {
+			String id = run.stack().id() + " " + run.service().id() + " " + run.fault().id() + " " + run.share()
+					+ " %: " + run.statuses();
+			assertThat(run.requests()).as(id).isPositive();
+			assertThat(run.statusesAsExpected()).as("%s statuses", id).isTrue();
+			assertThat(run.withinLimit()).as("%s slowest failure %s ms", id, run.failedMaxMs()).isTrue();
+			assertThat(run.stored()).as("%s stored vs acknowledged", id).isEqualTo(run.acknowledged());
+			assertThat(run.recoveryMs())
+				.as("%s recovery (threads %s -> %s, connections %s -> %s)", id, run.threadsBefore(), run.threadsAfter(),
+						run.connectionsBefore(), run.connectionsAfter())
+				.isNotNull();
+			assertThat(run.errorPercent()).as(id)
+				.isBetween((run.share() == 100) ? 100.0 : 1.0, (run.share() == 100) ? 100.0 : 30.0);
+			assertThat(this.settings.outputDir().resolve(run.jtl())).as("%s JTL", id).isRegularFile();
+		}
+		assertThat(Files.readString(this.settings.outputDir().resolve("report.md"))).contains("## Downstream faults",
+				"**" + runs.size() + " of " + runs.size() + " runs**");
+		if (faults.databaseOutage()) {
+			assertThat(this.results.databaseOutages()).extracting(OutageRun::stack)
+				.containsExactlyElementsOf(faults.stacks());
+			assertThat(this.results.databaseOutages()).allSatisfy(
+					(outage) -> assertThat(outage.passed()).as("%s database outage: %s", outage.stack().id(), outage)
+						.isTrue());
+		}
+		assertThat(ResultsJson.read(this.settings.outputDir().resolve("results.json")).at("/faults").size())
+			.isEqualTo(runs.size());
+	}
+
+	/** The tests of the scenario matrix need its cells: skipped when only faults ran. */
+	private void assumeMatrix() {
+		assumeTrue(!this.settings.cells().isEmpty(), "no matrix cell: only the faults scenario ran");
+	}
+
+	@Test
 	void everyCellRanItsTrialsWithCeilingsValidityAndAnAnalysis() throws IOException {
+		assumeMatrix();
 		assertThat(this.results.matrix()).extracting(CellSummary::cell)
 			.containsExactlyElementsOf(this.settings.cells());
 		assertThat(this.results.trials()).hasSize(this.settings.cellCount() * this.settings.trials());
@@ -119,6 +169,7 @@ class BenchIT {
 
 	@Test
 	void latencyPercentilesComeFromEverySampleAndAreMonotonic() {
+		assumeMatrix();
 		for (CellResult cell : this.results.cells()) {
 			LatencyStats latency = cell.latency();
 			assertThat(latency.samples()).as("%s samples in the JTL", cell.cell().id())
@@ -142,6 +193,7 @@ class BenchIT {
 
 	@Test
 	void samplerRecordsPlausibleTimeSeriesOfEveryProcess() throws IOException {
+		assumeMatrix();
 		for (CellResult cell : this.results.cells()) {
 			String id = cell.cell().id();
 			TimeSeries series = TimeSeriesCsv.read(this.settings.outputDir().resolve(cell.metricsCsv()));
@@ -176,6 +228,7 @@ class BenchIT {
 
 	@Test
 	void measuresTheMemoryAfterNRequestsPerStack() {
+		assumeMatrix();
 		assertThat(this.results.memory()).extracting(MemoryAfterRequests::stack)
 			.containsExactlyElementsOf(this.settings.stacks());
 		for (MemoryAfterRequests memory : this.results.memory()) {
@@ -193,6 +246,7 @@ class BenchIT {
 
 	@Test
 	void jfrRecordingsAgreeWithMicrometer() {
+		assumeMatrix();
 		for (BenchResults.AppInfo app : this.results.apps()) {
 			assertThat(this.settings.outputDir().resolve(app.jfr())).as("%s recording", app.stack()).isNotEmptyFile();
 			assertThat(app.displayName()).startsWith("twinstack-app-" + app.stack().id() + "-512m-b");
@@ -217,6 +271,7 @@ class BenchIT {
 
 	@Test
 	void htmlReportDrawsEveryChartInChromium() {
+		assumeMatrix();
 		int fanouts = this.settings.fanouts().size();
 		int expected = 2 * fanouts + 3 * fanouts * this.settings.concurrency().size();
 		try (Browser browser = Browser.start()) {
@@ -234,6 +289,7 @@ class BenchIT {
 
 	@Test
 	void grafanaDashboardQueriesMetricsTheAppsExpose() throws IOException {
+		assumeMatrix();
 		Set<String> used = new TreeSet<>();
 		Pattern metric = Pattern.compile("\\b([a-z_]+)\\{");
 		JsonNode dashboard = new ObjectMapper()

@@ -108,6 +108,7 @@ class BenchSettingsTests {
 					Cell.closed(Stack.MVC_VT, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")),
 					Cell.closed(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")));
 		assertThat(settings.trials()).isEqualTo(3);
+		assertThat(settings.faults()).as("faults run only when asked for").isNull();
 		// grouped by app start: one stack and heap after the other
 		assertThat(cells.stream().map((cell) -> cell.stack() + "/" + cell.heap()).distinct().count()).isEqualTo(9);
 	}
@@ -229,7 +230,7 @@ class BenchSettingsTests {
 		assertRejected("bench.fanouts", "sideways",
 				"bench.fanouts must be a comma-separated subset of [sequential, parallel], got 'sideways'");
 		assertRejected("bench.scenarios", "composite,cpu-heavy", "bench.scenarios must be a comma-separated subset "
-				+ "of [composite, cpu-light, large-payload, slow-io], got 'composite,cpu-heavy'");
+				+ "of [composite, cpu-light, large-payload, slow-io, faults], got 'composite,cpu-heavy'");
 		assertRejected("bench.transfers", "mmap",
 				"bench.transfers must be a comma-separated subset of [zero-copy, copy], got 'mmap'");
 		assertRejected("bench.loads", "closed,ramp",

@@ -30,6 +30,12 @@ class ContractIT {
 
 	private static final long RECOMMENDATIONS_RESET = 900_000_003L;
 
+	private static final long ORDERS_EMPTY = 900_000_004L;
+
+	private static final long CUSTOMERS_MALFORMED = 900_000_005L;
+
+	private static final long RECOMMENDATIONS_RANDOM = 900_000_006L;
+
 	private static final Path LOGS = Path.of("target", "contract-logs");
 
 	private static MockServicesProcess mocks;
@@ -58,6 +64,10 @@ class ContractIT {
 				"{\"status\":200,\"jsonBody\":{},\"fixedDelayMilliseconds\":3000}");
 		stub(mocks.recommendationsUrl(), "/customers/" + RECOMMENDATIONS_RESET + "/recommendations",
 				"{\"fault\":\"CONNECTION_RESET_BY_PEER\"}");
+		stub(mocks.ordersUrl(), "/customers/" + ORDERS_EMPTY + "/orders", "{\"fault\":\"EMPTY_RESPONSE\"}");
+		stub(mocks.customersUrl(), "/customers/" + CUSTOMERS_MALFORMED, "{\"fault\":\"MALFORMED_RESPONSE_CHUNK\"}");
+		stub(mocks.recommendationsUrl(), "/customers/" + RECOMMENDATIONS_RANDOM + "/recommendations",
+				"{\"fault\":\"RANDOM_DATA_THEN_CLOSE\"}");
 	}
 
 	@AfterAll
@@ -93,7 +103,8 @@ class ContractIT {
 	@ValueSource(strings = { "/profiles/abc", "/profiles/0", "/profiles/01", "/profiles/1000000000",
 			"/profiles/42?fanout=sideways", "/profiles/42?foo=1", "/profiles/" + ORDERS_500,
 			"/profiles/" + ORDERS_500 + "?fanout=parallel", "/profiles/" + RECOMMENDATIONS_RESET,
-			"/profiles/" + CUSTOMERS_SLOW, "/profiles/" + CUSTOMERS_SLOW + "?fanout=parallel" })
+			"/profiles/" + CUSTOMERS_SLOW, "/profiles/" + CUSTOMERS_SLOW + "?fanout=parallel",
+			"/profiles/" + ORDERS_EMPTY, "/profiles/" + CUSTOMERS_MALFORMED, "/profiles/" + RECOMMENDATIONS_RANDOM })
 	void bothStacksAnswerTheSameProblemAndStoreNothing(String path) {
 		ContractClient.Answer fromMvc = mvc.post(path, "contract-err-mvc");
 		ContractClient.Answer fromWebflux = webflux.post(path, "contract-err-webflux");

@@ -18,7 +18,7 @@ class ReportWriterTests {
 		BenchResults r = RESULTS;
 		BenchResults incomplete = new BenchResults(r.settings(), r.environment(), r.processes(), r.startedAt(),
 				r.finishedAt(), r.wallSeconds(), r.cells().subList(0, 1), r.apps(), r.memory(), r.jdk(), r.skipped(),
-				r.matrix().subList(0, 1), r.trials().subList(0, 1), false,
+				r.matrix().subList(0, 1), r.trials().subList(0, 1), List.of(), List.of(), false,
 				"interrupted by SIGINT/SIGTERM after 1 of 4 cells");
 		String markdown = ReportWriter.render(incomplete);
 		assertThat(markdown.lines().skip(2).findFirst()).hasValue(

@@ -65,7 +65,7 @@ final class ResultsFixture {
 			.toList();
 		return new BenchResults(BenchResults.Settings.of(settings), environment, processes, "2026-11-21T13:00:00Z",
 				"2026-11-21T13:10:00Z", 600, cells, apps, memory, settings.jdk(), settings.skipped(), matrix, cells,
-				true, null);
+				List.of(), List.of(), true, null);
 	}
 
 	static CellResult cell(Stack stack, int concurrency, long requests, long errors, double throughput,

@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import com.github.tomakehurst.wiremock.extension.Extension;
 import com.github.tomakehurst.wiremock.global.GlobalSettings;
 import com.github.tomakehurst.wiremock.http.LogNormal;
 import com.github.tomakehurst.wiremock.http.UniformDistribution;
@@ -61,7 +62,7 @@ public final class MockServices implements AutoCloseable {
 		MockServices services = new MockServices(options, servers, mongo);
 		try {
 			for (Downstream service : Downstream.values()) {
-				WireMockServer server = new WireMockServer(configuration(options, service));
+				WireMockServer server = new WireMockServer(configuration(options, service, mongo));
 				servers.put(service, server);
 				startServer(server, service, options);
 				server.updateGlobalSettings(globalSettings(options.latency(service)));
@@ -90,7 +91,7 @@ public final class MockServices implements AutoCloseable {
 		}
 	}
 
-	static WireMockConfiguration configuration(MockServicesOptions options, Downstream service) {
+	static WireMockConfiguration configuration(MockServicesOptions options, Downstream service, EmbeddedMongo mongo) {
 		return WireMockConfiguration.options()
 			.bindAddress(options.bindAddress())
 			.port(options.port(service))
@@ -103,8 +104,13 @@ public final class MockServices implements AutoCloseable {
 			.disableRequestJournal()
 			.gzipDisabled(true)
 			.templatingEnabled(true)
-			.extensions(new WaitedMsTransformer())
+			// customers also carries the database outage switch: POST
+			// /__admin/ext/mongo/stop and /start
+			.extensions((service == Downstream.CUSTOMERS)
+					? new Extension[] { new WaitedMsTransformer(), new MongoAdminExtension(mongo) }
+					: new Extension[] { new WaitedMsTransformer() })
 			.notifier(new QuietNotifier(service))
+			.adminAuthenticator(new LoopbackAdminAuthenticator())
 			.mappingSource(new ClasspathMappingsSource(service.mappingResource()));
 	}
 

@@ -20,7 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * {@code {"name":…,"measurements":[{"statistic":"VALUE","value":1.2E8}],…}}. Readings run
  * asynchronously, so several meters can be read at once.
  */
-class ActuatorMetricsClient {
+public class ActuatorMetricsClient {
 
 	private final HttpClient http;
 
@@ -30,7 +30,13 @@ class ActuatorMetricsClient {
 
 	private final Duration timeout;
 
-	ActuatorMetricsClient(URI actuatorBaseUrl, Duration timeout) {
+	/**
+	 * Creates the client.
+	 * @param actuatorBaseUrl the app's Actuator base, e.g.
+	 * {@code http://127.0.0.1:8080/actuator}
+	 * @param timeout the longest wait for one reading
+	 */
+	public ActuatorMetricsClient(URI actuatorBaseUrl, Duration timeout) {
 		this.actuatorBaseUrl = URI.create(actuatorBaseUrl.toString().replaceAll("/?$", "/"));
 		this.timeout = timeout;
 		this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
@@ -47,7 +53,7 @@ class ActuatorMetricsClient {
 	 * endpoint cannot be reached, answers another non-200 status or has no such
 	 * measurement
 	 */
-	CompletableFuture<Double> value(String meter, String tag, String statistic) {
+	public CompletableFuture<Double> value(String meter, String tag, String statistic) {
 		String path = "metrics/" + meter
 				+ ((tag != null)
 						? "?tag="

@@ -25,6 +25,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 @DirtiesContext
 class ActuatorTests {
 
+	/**
+	 * Downstream connections in use: what the bench's faults scenario waits to see back
+	 * at 0.
+	 */
+	private static final String CONNECTIONS_IN_USE = "httpcomponents.httpclient.pool.total.connections?tag=state:leased";
+
+	/** Downstream connections open and idle in the pool. */
+	private static final String CONNECTIONS_IDLE = "httpcomponents.httpclient.pool.total.connections?tag=state:available";
+
 	private static final MockServices mocks = MockServices.start(MockServicesOptions.forTests());
 
 	private final WebTestClient client;
@@ -78,6 +87,28 @@ class ActuatorTests {
 			.getResponseBody();
 		assertThat(metrics).contains("jvm_memory_used_bytes", "http_server_requests", "http_client_requests",
 				"application=\"mvc-app\"");
+	}
+
+	@Test
+	void downstreamConnectionPoolGaugesShowTheConnectionsInUseAndIdle() {
+		this.client.post().uri("/profiles/42").exchange().expectStatus().isCreated();
+		this.client.get()
+			.uri("/actuator/metrics/" + CONNECTIONS_IN_USE)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.measurements[0].value")
+			.isEqualTo(0.0);
+		this.client.get()
+			.uri("/actuator/metrics/" + CONNECTIONS_IDLE)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.measurements[0].value")
+			.value((idle) -> assertThat(((Number) idle).doubleValue()).as("idle connections")
+				.isGreaterThanOrEqualTo(1));
 	}
 
 	@Test

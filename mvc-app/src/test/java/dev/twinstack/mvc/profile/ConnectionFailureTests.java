@@ -27,6 +27,12 @@ class ConnectionFailureTests {
 			.isEqualTo(ConnectionFailure.CLOSED);
 		assertThat(ConnectionFailure.of(new IOException("127.0.0.1:9082 failed to respond")))
 			.isEqualTo(ConnectionFailure.CLOSED);
+		assertThat(ConnectionFailure
+			.of(new IOException("Error while extracting response", new IOException("Bad chunk header: \u0012\u00ff"))))
+			.isEqualTo(ConnectionFailure.CLOSED);
+		assertThat(ConnectionFailure.of(new IOException("200 OK from GET http://127.0.0.1:9082/customers/42/orders, "
+				+ "but response failed with cause: Connection prematurely closed DURING response")))
+			.isEqualTo(ConnectionFailure.CLOSED);
 		assertThat(ConnectionFailure.of(new UnknownHostException("nowhere.invalid")))
 			.isEqualTo(ConnectionFailure.UNKNOWN_HOST);
 		assertThat(ConnectionFailure.of(new IOException("something else"))).isEqualTo(ConnectionFailure.OTHER);

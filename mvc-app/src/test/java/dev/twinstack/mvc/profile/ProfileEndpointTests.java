@@ -19,12 +19,17 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -49,6 +54,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * HttpClient 5 to the WireMock services of mock-services, the synchronous MongoDB driver
  * on mongo-java-server.
  */
+@ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "app.downstream.timeout=1s")
 @DirtiesContext
 class ProfileEndpointTests {
@@ -61,6 +67,15 @@ class ProfileEndpointTests {
 	private static final String INVALID_REQUEST = "urn:twinstack:problem:invalid-request";
 
 	private static final String DOWNSTREAM_ERROR = "urn:twinstack:problem:downstream-error";
+
+	/**
+	 * The problem's detail, after the service's name, when a downstream answer breaks
+	 * off.
+	 */
+	private static final Map<Fault, String> BROKEN_OFF = Map.of(Fault.EMPTY_RESPONSE,
+			"could not be reached: Connection closed before the answer was complete", Fault.MALFORMED_RESPONSE_CHUNK,
+			"could not be reached: Connection closed before the answer was complete", Fault.RANDOM_DATA_THEN_CLOSE,
+			"could not be reached: Connection closed before the answer was complete");
 
 	private static final String DOWNSTREAM_TIMEOUT = "urn:twinstack:problem:downstream-timeout";
 
@@ -258,6 +273,25 @@ class ProfileEndpointTests {
 				.containsEntry("service", "orders");
 			assertThat((String) problem.get("detail")).startsWith("orders service could not be reached: ");
 		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = Fault.class, names = { "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE" })
+	void returns502InTheContractsWordsWhenDownstreamBreaksOff(Fault fault, CapturedOutput output) {
+		mocks.server(Downstream.ORDERS).stubFor(any(anyUrl()).willReturn(aResponse().withFault(fault)));
+		for (String fanout : List.of("sequential", "parallel")) {
+			Map<String, Object> problem = problem(this.client.post().uri("/profiles/42?fanout=" + fanout).exchange(),
+					HttpStatus.BAD_GATEWAY);
+			assertThat(problem).containsEntry("type", DOWNSTREAM_ERROR)
+				.containsEntry("instance", "/profiles/42")
+				.containsEntry("service", "orders");
+			assertThat((String) problem.get("detail")).as(fault + " " + fanout)
+				.isEqualTo("orders service " + BROKEN_OFF.get(fault));
+		}
+		// an expected failure, answered as a problem: neither the app's "unexpected
+		// failure" nor Reactor Netty's per-connection warning (each with a stack trace)
+		assertThat(output.getOut()).doesNotContain("Unexpected failure")
+			.doesNotContainPattern("WARN[^\\n]*r\\.netty\\.http\\.client\\.HttpClientConnect");
 	}
 
 	@Test

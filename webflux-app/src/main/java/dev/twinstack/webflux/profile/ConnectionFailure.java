@@ -50,8 +50,11 @@ enum ConnectionFailure {
 			if (message.contains("connection reset")) {
 				return RESET;
 			}
+			// "chunk": a chunked body broken off (Apache HttpClient's
+			// MalformedChunkCodingException)
 			if (message.contains("prematurely closed") || message.contains("failed to respond")
-					|| message.contains("premature end") || message.contains("connection closed")) {
+					|| message.contains("premature end") || message.contains("connection closed")
+					|| message.contains("chunk")) {
 				return CLOSED;
 			}
 		}

@@ -14,6 +14,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.client.WebClientRequestException;
+import org.springframework.web.reactive.function.client.WebClientResponseException;
 
 /**
  * The HTTP client of one downstream service, on the downstream connection pool, and the
@@ -88,7 +89,10 @@ public final class ServiceClient {
 		if (ex instanceof CodecException) {
 			return new DownstreamException(this.service, this.service + " service answered an unreadable body", ex);
 		}
-		if (ex instanceof WebClientRequestException) {
+		if (ex instanceof WebClientRequestException
+				|| (ex instanceof WebClientResponseException && ex.getCause() != null)) {
+			// a request that failed, or a 2xx answer whose body broke off (the response
+			// exception then carries the connection's failure as its cause)
 			return new DownstreamException(this.service,
 					this.service + " service could not be reached: " + ConnectionFailure.of(ex).description(), ex);
 		}
