@@ -25,10 +25,8 @@ class BenchSettingsTests {
 
 	@BeforeEach
 	void fakeJdks() {
-		Path new25 = FakeJdks.create(this.dir.resolve("jvm"), "temurin-25", "25.0.3", "Eclipse Adoptium");
-		Path old17 = FakeJdks.create(this.dir, "jdk17", "17.0.15", "Debian");
-		this.jdk25 = (property) -> new JdkSelector(property, null, List.of(this.dir.resolve("jvm")), new25);
-		this.jdk17 = (property) -> new JdkSelector(property, null, List.of(), old17);
+		this.jdk25 = FakeJdks.jdk25(this.dir);
+		this.jdk17 = FakeJdks.jdk17(this.dir);
 	}
 
 	@Test

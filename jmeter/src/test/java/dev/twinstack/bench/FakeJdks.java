@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * Creates folders that look like JDKs to {@link Jdk#read}: {@code bin/java} and a
@@ -26,6 +28,28 @@ final class FakeJdks {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/**
+	 * A JDK selector that finds a Temurin 25 in the folder's {@code jvm} subfolder (the
+	 * Maven JVM a JDK 17).
+	 * @param dir a temporary folder
+	 * @return the selector by {@code bench.javaHome} value
+	 */
+	static Function<String, JdkSelector> jdk25(Path dir) {
+		Path new25 = create(dir.resolve("jvm"), "temurin-25", "25.0.3", "Eclipse Adoptium");
+		create(dir, "jdk17", "17.0.15", "Debian");
+		return (property) -> new JdkSelector(property, null, List.of(dir.resolve("jvm")), new25);
+	}
+
+	/**
+	 * A JDK selector that finds nothing but the Maven JVM, a JDK 17.
+	 * @param dir a temporary folder
+	 * @return the selector by {@code bench.javaHome} value
+	 */
+	static Function<String, JdkSelector> jdk17(Path dir) {
+		Path old17 = create(dir, "jdk17", "17.0.15", "Debian");
+		return (property) -> new JdkSelector(property, null, List.of(), old17);
 	}
 
 }
