@@ -46,6 +46,12 @@ class ProblemErrorController implements ErrorController {
 					(Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION));
 			detail = "internal error; see the application log";
 		}
+		else if (status == HttpStatus.NOT_FOUND) {
+			// e.g. /profiles/../WEB-INF/web.xml, which Tomcat normalizes and refuses
+			// itself:
+			// the same detail as Spring MVC's own 404
+			detail = "No endpoint " + request.getMethod() + " " + path + ".";
+		}
 		else {
 			String message = (String) request.getAttribute(RequestDispatcher.ERROR_MESSAGE);
 			detail = (message != null && !message.isBlank()) ? message : status.getReasonPhrase();

@@ -154,6 +154,17 @@ class BadInputFuzzTests {
 		}
 	}
 
+	/** Found by the fuzzer: Tomcat refuses WEB-INF itself, with a bare "Not Found". */
+	@Example
+	void rejectsATraversalIntoWebInf() throws Exception {
+		for (String target : List.of("/profiles/../WEB-INF/web.xml", "/profiles/%2e%2e/WEB-INF/web.xml",
+				"/WEB-INF/web.xml")) {
+			assertRejected(BadRequest
+				.post("traversal", target, Set.of(400, 404), BadRequest.SERVER + "|" + BadRequest.NOT_FOUND)
+				.sentRaw());
+		}
+	}
+
 	@Property(tries = 30)
 	void rejectsOversizedHeadersAndBodies(@ForAll("oversized") BadRequest request) throws Exception {
 		assertRejected(request);
