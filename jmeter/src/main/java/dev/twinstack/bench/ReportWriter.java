@@ -1,8 +1,8 @@
 package dev.twinstack.bench;
 
 import java.util.List;
-import java.util.Set;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Renders {@code report.md}: what was measured, the settings, then one side-by-side table
@@ -41,11 +41,13 @@ public final class ReportWriter {
 		if (!results.complete()) {
 			md.append(incompleteWarning(results)).append("\n\n");
 		}
+		boolean faultsOnly = faultsOnly(results);
 		md.append("Profile `")
 			.append(settings.profile())
 			.append("`, ")
-			.append(settings.cells())
-			.append(" cells, run ")
+			.append(faultsOnly ? "the faults scenario only (" + results.faults().size() + " runs)"
+					: settings.cells() + " cells")
+			.append(", run ")
 			.append(results.startedAt())
 			.append(" → ")
 			.append(results.finishedAt())
@@ -58,23 +60,9 @@ public final class ReportWriter {
 		if (integrity.trials() > 0) {
 			md.append("**Integrity (stored == acknowledged)** ").append(integrity.line()).append(".\n\n");
 		}
-		md.append("## What was measured\n\n");
-		md.append(
-				"Each app serves `POST /profiles/{customerId}?fanout=…`: three GETs to downstream services (WireMock ")
-			.append("stubs in mock-services, each answering after `")
-			.append(settings.latency())
-			.append("`), one composed document inserted into MongoDB (mongo-java-server), 201 with the document. ")
-			.append("JMeter (embedded, jmeter-java-dsl) keeps *concurrency* requests in flight (closed model: each ")
-			.append("thread sends its next request as soon as the previous one is answered) for ")
-			.append(settings.rampUpSeconds())
-			.append(" s of ramp-up plus ")
-			.append(settings.durationSeconds())
-			.append(" s per cell, after ")
-			.append(settings.warmupSeconds())
-			.append(" s of discarded warm-up per app (at the highest concurrency, ramping up over its first half). ")
-			.append("Latencies come from every sample JMeter logged; heap, threads, RSS and CPU are sampled once a ")
-			.append("second (see *Where the figures come from*); stored documents are counted by request id after ")
-			.append("the count stops changing.\n\n");
+		if (!faultsOnly) {
+			appendMeasured(md, settings);
+		}
 		appendSettings(md, results);
 		ReportSections.summaryCharts(md, results, charts);
 		for (Fanout fanout : settings.fanouts()) {
@@ -111,16 +99,34 @@ public final class ReportWriter {
 				+ "that were running are discarded.";
 	}
 
-	private static void appendSettings(StringBuilder md, BenchResults results) {
-		BenchResults.Settings s = results.settings();
-		BenchResults.Environment env = results.environment();
-		md.append("## Settings\n\n| Setting | Value |\n|---|---|\n");
-		setting(md, "Stacks", s.stacks().stream().map(Stack::title).toList().toString());
-		results.skipped().forEach((skipped) -> setting(md, "Skipped: " + skipped.stack().id(), skipped.reason()));
-		if (results.jdk() != null) {
-			setting(md, "JDK of the apps and mocks", results.jdk().version() + " (" + results.jdk().vendor() + "), `"
-					+ results.jdk().home() + "`, chosen from " + results.jdk().source());
-		}
+	/**
+	 * Tells whether only the faults scenario ran: no matrix cell, at least one fault run.
+	 */
+	private static boolean faultsOnly(BenchResults results) {
+		return results.matrix().isEmpty() && results.cells().isEmpty() && !results.faults().isEmpty();
+	}
+
+	private static void appendMeasured(StringBuilder md, BenchResults.Settings settings) {
+		md.append("## What was measured\n\n");
+		md.append(
+				"Each app serves `POST /profiles/{customerId}?fanout=…`: three GETs to downstream services (WireMock ")
+			.append("stubs in mock-services, each answering after `")
+			.append(settings.latency())
+			.append("`), one composed document inserted into MongoDB (mongo-java-server), 201 with the document. ")
+			.append("JMeter (embedded, jmeter-java-dsl) keeps *concurrency* requests in flight (closed model: each ")
+			.append("thread sends its next request as soon as the previous one is answered) for ")
+			.append(settings.rampUpSeconds())
+			.append(" s of ramp-up plus ")
+			.append(settings.durationSeconds())
+			.append(" s per cell, after ")
+			.append(settings.warmupSeconds())
+			.append(" s of discarded warm-up per app (at the highest concurrency, ramping up over its first half). ")
+			.append("Latencies come from every sample JMeter logged; heap, threads, RSS and CPU are sampled once a ")
+			.append("second (see *Where the figures come from*); stored documents are counted by request id after ")
+			.append("the count stops changing.\n\n");
+	}
+
+	private static void appendMatrixSettings(StringBuilder md, BenchResults.Settings s) {
 		setting(md, "Workloads", s.workloads().stream().map(Workload::id).toList().toString());
 		setting(md, "Fanouts", s.fanouts().stream().map(Fanout::id).toList().toString());
 		setting(md, "Load models", s.loads().stream().map(LoadModel::id).toList().toString()
@@ -132,6 +138,23 @@ public final class ReportWriter {
 		setting(md, "Warm-up per app start", s.warmupSeconds()
 				+ " s at the highest concurrency, split over its workloads, each ramping up over its first half; then "
 				+ s.baselineSeconds() + " s per workload at concurrency 1 (base latency)");
+	}
+
+	private static void appendSettings(StringBuilder md, BenchResults results) {
+		BenchResults.Settings s = results.settings();
+		BenchResults.Environment env = results.environment();
+		md.append("## Settings\n\n| Setting | Value |\n|---|---|\n");
+		List<Stack> stacks = faultsOnly(results) ? results.faults().stream().map(FaultRun::stack).distinct().toList()
+				: s.stacks();
+		setting(md, "Stacks", stacks.stream().map(Stack::title).toList().toString());
+		results.skipped().forEach((skipped) -> setting(md, "Skipped: " + skipped.stack().id(), skipped.reason()));
+		if (results.jdk() != null) {
+			setting(md, "JDK of the apps and mocks", results.jdk().version() + " (" + results.jdk().vendor() + "), `"
+					+ results.jdk().home() + "`, chosen from " + results.jdk().source());
+		}
+		if (!faultsOnly(results)) {
+			appendMatrixSettings(md, s);
+		}
 		setting(md, "Downstream latency",
 				"`" + s.latency() + "` per composite call, `" + s.slowLatency() + "` for the slow service");
 		setting(md, "Tomcat worker threads (mvc)", String.valueOf(s.tomcatMaxThreads()));

@@ -81,6 +81,12 @@ class FaultsReportTests {
 				List.of(), List.of(), List.of(), List.of(run), List.of(outage(out.resolve("outage"), 0)), true, null);
 		Path report = ReportFiles.write(results, out);
 		String markdown = Files.readString(report);
+		// only faults ran: the header says so, no matrix settings, the stacks are the
+		// faults'
+		assertThat(markdown)
+			.contains("Profile `standard`, the faults scenario only (1 runs), run ",
+					"| Stacks | [Spring WebFlux (Reactor Netty)] |")
+			.doesNotContain("## What was measured", "| Concurrency (JMeter threads) |", "| Per trial |");
 		assertThat(markdown).contains("## Downstream faults", "**1 of 1 runs** showed the contract's behaviour.",
 				"| webflux | recommendations | connection-reset | 100 % | 40 | 100.0 % | 502 × 40 | 249 ms | — | "
 						+ "249 ms (2700) ✓ | 0 / 0 ✓ | 305 ms | 25 → 25, 0 → 0 |");
