@@ -118,8 +118,9 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 	 * @return the figures
 	 */
 	ScenarioAnalysis.Figures figures() {
-		return new ScenarioAnalysis.Figures(this.cell.stack(), this.throughput.median(), this.p99Ms.median(),
-				peakHeapMb(), peakThreads(), cpuMsPerRequest(), this.ceiling, this.validity, this.health,
+		return new ScenarioAnalysis.Figures(this.cell.stack(), this.throughput.median(), this.p50Ms.median(),
+				this.p99Ms.median(), peakHeapMb(), peakThreads(), cpuMsPerRequest(), this.ceiling, this.validity,
+				this.health,
 				(this.cell.workload().scenario() == Scenario.LARGE_PAYLOAD) ? this.transferKBps.median() : null);
 	}
 

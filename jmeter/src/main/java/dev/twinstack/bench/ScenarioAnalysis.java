@@ -24,6 +24,7 @@ final class ScenarioAnalysis {
 	 *
 	 * @param stack the stack
 	 * @param throughput requests per second (req/s)
+	 * @param p50Ms median latency (ms)
 	 * @param p99Ms 99th percentile latency (ms)
 	 * @param peakHeapMb peak heap used (MB), {@code null} when not sampled
 	 * @param peakThreads peak live platform threads, {@code null} when not sampled
@@ -34,7 +35,7 @@ final class ScenarioAnalysis {
 	 * @param health what became of the app ({@code ok} normally)
 	 * @param transferKBps received KB per second, {@code null} when not relevant
 	 */
-	record Figures(Stack stack, double throughput, double p99Ms, Double peakHeapMb, Double peakThreads,
+	record Figures(Stack stack, double throughput, double p50Ms, double p99Ms, Double peakHeapMb, Double peakThreads,
 			Double cpuMsPerRequest, Ceiling ceiling, Validity validity, AppHealth health, Double transferKBps) {
 	}
 
@@ -129,8 +130,17 @@ final class ScenarioAnalysis {
 					.append("requests out of the same cores. ");
 			}
 			else if (belowCeiling) {
-				why.append("A stack well below its ceiling without a busy CPU queues elsewhere: look at its p99 ")
-					.append("and peak threads. ");
+				why.append("Below 90 % without the machine at ")
+					.append(Validity.MACHINE_LIMIT_PERCENT)
+					.append(" % CPU, the requests waited somewhere the ceilings do not count: ");
+				figures.stream()
+					.filter((f) -> f.ceiling().efficiency() != null && f.ceiling().efficiency() < 0.9
+							&& f.ceiling().idealLatencyMs() != null)
+					.forEach((f) -> why
+						.append(fmt("%s's p50 was %.0f ms against an ideal %.0f ms (%+.0f ms); ", f.stack().id(),
+								f.p50Ms(), f.ceiling().idealLatencyMs(), f.p50Ms() - f.ceiling().idealLatencyMs())));
+				why.append("on a shared machine close to busy that is queueing for a core at every hop ")
+					.append("(compare the CPU shares), otherwise look at its p99 and peak threads. ");
 			}
 		}
 		return why.toString();
