@@ -67,7 +67,7 @@ final class ChartData {
 			charts.add(latency(results, fanout));
 		}
 		for (Fanout fanout : results.settings().fanouts()) {
-			for (int concurrency : results.settings().concurrency()) {
+			for (int concurrency : concurrencies(results, fanout)) {
 				List<String> ids = timeIds(fanout, concurrency);
 				String scenario = fanout.id() + " fanout, concurrency " + concurrency;
 				List<ChartSpec.Series> memory = new ArrayList<>();
@@ -108,7 +108,7 @@ final class ChartData {
 					(cell) -> cell.ceiling().ceiling()));
 		}
 		return new ChartSpec(throughputId(fanout), "Throughput vs concurrency, " + fanout.id() + " fanout",
-				"concurrency (JMeter threads)", "requests per second", categories(results), lines);
+				"concurrency (JMeter threads)", "requests per second", categories(results, fanout), lines);
 	}
 
 	private static ChartSpec latency(BenchResults results, Fanout fanout) {
@@ -121,17 +121,33 @@ final class ChartData {
 					(cell) -> cell.latency().p99Ms()));
 		}
 		return new ChartSpec(latencyId(fanout), "Latency p50 and p99 vs concurrency, " + fanout.id() + " fanout",
-				"concurrency (JMeter threads)", "ms", categories(results), lines);
+				"concurrency (JMeter threads)", "ms", categories(results, fanout), lines);
 	}
 
-	private static List<String> categories(BenchResults results) {
-		return results.settings().concurrency().stream().map(String::valueOf).toList();
+	private static List<String> categories(BenchResults results, Fanout fanout) {
+		return concurrencies(results, fanout).stream().map(String::valueOf).toList();
+	}
+
+	/**
+	 * The concurrencies at which some stack ran the closed composite cell of this fanout
+	 * on the default heap: a profile's other blocks (heap limits, the open model, other
+	 * workloads) add concurrencies that have no such cell, and would draw empty charts.
+	 */
+	static List<Integer> concurrencies(BenchResults results, Fanout fanout) {
+		return results.settings()
+			.concurrency()
+			.stream()
+			.filter((concurrency) -> results.settings()
+				.stacks()
+				.stream()
+				.anyMatch((stack) -> find(results, stack, fanout, concurrency) != null))
+			.toList();
 	}
 
 	private static ChartSpec.Series category(BenchResults results, Stack stack, Fanout fanout, String name,
 			String color, String dash, Function<CellResult, Double> value) {
 		List<Double> y = new ArrayList<>();
-		for (int concurrency : results.settings().concurrency()) {
+		for (int concurrency : concurrencies(results, fanout)) {
 			CellResult cell = find(results, stack, fanout, concurrency);
 			y.add((cell != null) ? finite(value.apply(cell)) : null);
 		}
