@@ -13,8 +13,9 @@ import dev.twinstack.monitoring.TimeSeriesCsv;
 
 /**
  * Builds the report's charts from the results and the cells' {@code metrics.csv} files:
- * per fanout, throughput and latency (p50, p99) versus concurrency; per (fanout,
- * concurrency), heap and RSS, live threads and CPU over the cell's time.
+ * per fanout, throughput and latency (p50, p99) versus concurrency; per (heap, fanout,
+ * concurrency) with a closed composite cell, heap and RSS, live threads and CPU over the
+ * cell's time.
  */
 final class ChartData {
 
@@ -49,7 +50,19 @@ final class ChartData {
 	 * {@code [memory-sequential-c10, threads-sequential-c10, cpu-sequential-c10]}
 	 */
 	static List<String> timeIds(Fanout fanout, int concurrency) {
-		String scenario = fanout.id() + "-c" + concurrency;
+		return timeIds(fanout, concurrency, Heap.DEFAULT);
+	}
+
+	/**
+	 * Returns the ids of the time charts of a scenario on a heap: memory, threads, CPU.
+	 * @param fanout the fanout
+	 * @param concurrency the concurrency
+	 * @param heap the app's heap
+	 * @return e.g. {@code [memory-sequential-c1000-h64m, threads-sequential-c1000-h64m,
+	 * cpu-sequential-c1000-h64m]}; without the heap suffix for the default heap
+	 */
+	static List<String> timeIds(Fanout fanout, int concurrency, Heap heap) {
+		String scenario = fanout.id() + "-c" + concurrency + (heap.isDefault() ? "" : "-h" + heap.id());
 		return List.of("memory-" + scenario, "threads-" + scenario, "cpu-" + scenario);
 	}
 
@@ -61,41 +74,53 @@ final class ChartData {
 	 */
 	static List<ChartSpec> build(BenchResults results, Path outputDir) {
 		List<ChartSpec> charts = new ArrayList<>();
-		List<Stack> stacks = results.settings().stacks();
 		for (Fanout fanout : results.settings().fanouts()) {
 			charts.add(vsConcurrency(results, fanout));
 			charts.add(latency(results, fanout));
 		}
-		for (Fanout fanout : results.settings().fanouts()) {
-			for (int concurrency : concurrencies(results, fanout)) {
-				List<String> ids = timeIds(fanout, concurrency);
-				String scenario = fanout.id() + " fanout, concurrency " + concurrency;
-				List<ChartSpec.Series> memory = new ArrayList<>();
-				List<ChartSpec.Series> threads = new ArrayList<>();
-				List<ChartSpec.Series> cpu = new ArrayList<>();
-				for (Stack stack : stacks) {
-					CellResult cell = find(results, stack, fanout, concurrency);
-					if (cell == null || cell.metricsCsv() == null) {
-						continue;
-					}
-					TimeSeries series = read(outputDir.resolve(cell.metricsCsv()));
-					String color = color(stacks, stack);
-					memory.add(line(stack.id() + " heap used", color, "solid", series, "app_heap_used_mb", 1));
-					memory.add(line(stack.id() + " RSS", color, "dash", series, "app_rss_mb", 1));
-					threads.add(line(stack.id() + " live threads", color, "solid", series, "app_threads_live", 1));
-					cpu.add(line(stack.id() + " app", color, "solid", series, "app_cpu", 100));
-					cpu.add(line(stack.id() + " mocks", color, "dash", series, "mocks_cpu", 100));
-					cpu.add(line(stack.id() + " JMeter", color, "dot", series, "loadgen_cpu", 100));
+		for (Heap heap : results.settings().heaps()) {
+			for (Fanout fanout : results.settings().fanouts()) {
+				for (int concurrency : concurrencies(results, fanout, heap)) {
+					charts.addAll(timeCharts(results, outputDir, fanout, concurrency, heap));
 				}
-				charts.add(new ChartSpec(ids.get(0), "Heap used and RSS, " + scenario, "seconds into the cell", "MB",
-						null, memory));
-				charts.add(new ChartSpec(ids.get(1), "Live threads, " + scenario, "seconds into the cell", "threads",
-						null, threads));
-				charts.add(new ChartSpec(ids.get(2), "CPU, " + scenario, "seconds into the cell",
-						"% of the machine (" + results.environment().cores() + " cores)", null, cpu));
 			}
 		}
 		return charts;
+	}
+
+	private static List<ChartSpec> timeCharts(BenchResults results, Path outputDir, Fanout fanout, int concurrency,
+			Heap heap) {
+		List<Stack> stacks = results.settings().stacks();
+		List<String> ids = timeIds(fanout, concurrency, heap);
+		String scenario = fanout.id() + " fanout, concurrency " + concurrency
+				+ (heap.isDefault() ? "" : ", -Xmx" + heap.id());
+		List<ChartSpec.Series> memory = new ArrayList<>();
+		List<ChartSpec.Series> threads = new ArrayList<>();
+		List<ChartSpec.Series> cpu = new ArrayList<>();
+		for (Stack stack : stacks) {
+			CellResult cell = find(results, stack, fanout, concurrency, heap);
+			if (cell == null || cell.metricsCsv() == null) {
+				continue;
+			}
+			TimeSeries series = read(outputDir.resolve(cell.metricsCsv()));
+			String color = color(stacks, stack);
+			memory.add(line(stack.id() + " heap used", color, "solid", series, "app_heap_used_mb", 1));
+			memory.add(line(stack.id() + " RSS", color, "dash", series, "app_rss_mb", 1));
+			if (!heap.isDefault()) {
+				memory.add(line(stack.id() + " heap max", color, "dot", series, "app_heap_max_mb", 1));
+			}
+			threads.add(line(stack.id() + " live threads", color, "solid", series, "app_threads_live", 1));
+			cpu.add(line(stack.id() + " app", color, "solid", series, "app_cpu", 100));
+			cpu.add(line(stack.id() + " mocks", color, "dash", series, "mocks_cpu", 100));
+			cpu.add(line(stack.id() + " JMeter", color, "dot", series, "loadgen_cpu", 100));
+		}
+		return List.of(
+				new ChartSpec(ids.get(0), "Heap used and RSS, " + scenario, "seconds into the cell", "MB", null,
+						memory),
+				new ChartSpec(ids.get(1), "Live threads, " + scenario, "seconds into the cell", "threads", null,
+						threads),
+				new ChartSpec(ids.get(2), "CPU, " + scenario, "seconds into the cell",
+						"% of the machine (" + results.environment().cores() + " cores)", null, cpu));
 	}
 
 	private static ChartSpec vsConcurrency(BenchResults results, Fanout fanout) {
@@ -134,13 +159,17 @@ final class ChartData {
 	 * workloads) add concurrencies that have no such cell, and would draw empty charts.
 	 */
 	static List<Integer> concurrencies(BenchResults results, Fanout fanout) {
+		return concurrencies(results, fanout, Heap.DEFAULT);
+	}
+
+	private static List<Integer> concurrencies(BenchResults results, Fanout fanout, Heap heap) {
 		return results.settings()
 			.concurrency()
 			.stream()
 			.filter((concurrency) -> results.settings()
 				.stacks()
 				.stream()
-				.anyMatch((stack) -> find(results, stack, fanout, concurrency) != null))
+				.anyMatch((stack) -> find(results, stack, fanout, concurrency, heap) != null))
 			.toList();
 	}
 
@@ -187,11 +216,12 @@ final class ChartData {
 	}
 
 	static CellResult find(BenchResults results, Stack stack, Fanout fanout, int concurrency) {
-		return results.cells()
-			.stream()
-			.filter((cell) -> cell.cell().equals(new Cell(stack, fanout, concurrency)))
-			.findFirst()
-			.orElse(null);
+		return find(results, stack, fanout, concurrency, Heap.DEFAULT);
+	}
+
+	private static CellResult find(BenchResults results, Stack stack, Fanout fanout, int concurrency, Heap heap) {
+		Cell wanted = Cell.closed(stack, Workload.composite(fanout), concurrency, heap);
+		return results.cells().stream().filter((cell) -> cell.cell().equals(wanted)).findFirst().orElse(null);
 	}
 
 }

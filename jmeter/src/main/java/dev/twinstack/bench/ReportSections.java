@@ -45,7 +45,50 @@ final class ReportSections {
 		if (ids.stream().noneMatch(charts::contains)) {
 			return;
 		}
-		image(md, charts, ids.get(0), "Heap used (solid) and RSS (dashed) over the cell");
+		timeCharts(md, charts, ids, "Heap used (solid) and RSS (dashed) over the cell");
+	}
+
+	/**
+	 * Appends the time charts of the closed composite cells on a limited heap
+	 * ({@code -Xmx}, as in the 128 MB and 64 MB runs of the seed experiments); their
+	 * tables are in the scenario matrix.
+	 * @param md the report
+	 * @param results the results
+	 * @param charts the ids of the charts drawn
+	 */
+	static void limitedHeapCharts(StringBuilder md, BenchResults results, Set<String> charts) {
+		StringBuilder section = new StringBuilder();
+		for (Heap heap : results.settings().heaps()) {
+			if (heap.isDefault()) {
+				continue;
+			}
+			for (Fanout fanout : results.settings().fanouts()) {
+				for (int concurrency : results.settings().concurrency()) {
+					if (ChartData.timeIds(fanout, concurrency, heap).stream().anyMatch(charts::contains)) {
+						section.append("### ")
+							.append(fanout.id())
+							.append(" fanout, concurrency ")
+							.append(concurrency)
+							.append(", -Xmx")
+							.append(heap.id())
+							.append("\n\n");
+						timeCharts(section, charts, ChartData.timeIds(fanout, concurrency, heap),
+								"Heap used (solid), RSS (dashed) and the heap's max (dotted) over the cell");
+					}
+				}
+			}
+		}
+		if (!section.isEmpty()) {
+			md.append("## Limited heaps over time\n\n")
+				.append("Composite cells on a limited heap: heap used against the `-Xmx` limit (the JVM's max heap), the threads the ")
+				.append("stack holds, and the CPU, in the median trial. An app that ran out of memory stops its ")
+				.append("lines where it died; its cause is in the scenario matrix.\n\n")
+				.append(section);
+		}
+	}
+
+	private static void timeCharts(StringBuilder md, Set<String> charts, List<String> ids, String memory) {
+		image(md, charts, ids.get(0), memory);
 		image(md, charts, ids.get(1), "Live threads over the cell");
 		image(md, charts, ids.get(2), "CPU over the cell: app (solid), mocks (dashed), JMeter (dotted)");
 		md.append("\n\n");

@@ -81,6 +81,7 @@ public final class ReportWriter {
 				.append("in *How to read the ceilings* below.\n\n")
 				.append(MatrixReport.render(results.matrix(), settings.stacks()));
 		}
+		ReportSections.limitedHeapCharts(md, results, charts);
 		FaultsReport.append(md, results.faults(), results.databaseOutages());
 		appendReading(md);
 		ReportSections.monitoring(md);

@@ -312,15 +312,14 @@ class BenchIT {
 	@Test
 	void htmlReportDrawsEveryChartInChromium() {
 		assumeMatrix();
-		// per fanout: throughput and latency vs concurrency; per fanout and concurrency
-		// with a closed composite cell on the default heap: heap, threads and CPU over
-		// time
+		// per fanout: throughput and latency vs concurrency; per heap, fanout and
+		// concurrency with a closed composite cell: heap, threads and CPU over time
 		long timeCharts = this.results.cells()
 			.stream()
 			.map(CellResult::cell)
-			.filter((cell) -> cell.workload().fanout() != null
-					&& cell.equals(new Cell(cell.stack(), cell.workload().fanout(), cell.concurrency())))
-			.map((cell) -> cell.workload().fanout() + "@" + cell.concurrency())
+			.filter((cell) -> cell.workload().fanout() != null && cell.equals(Cell.closed(cell.stack(),
+					Workload.composite(cell.workload().fanout()), cell.concurrency(), cell.heap())))
+			.map((cell) -> cell.workload().fanout() + "@" + cell.concurrency() + "@" + cell.heap())
 			.distinct()
 			.count();
 		int expected = 2 * this.settings.fanouts().size() + 3 * (int) timeCharts;

@@ -70,7 +70,12 @@ final class ResultsFixture {
 
 	static CellResult cell(Stack stack, int concurrency, long requests, long errors, double throughput,
 			Storage storage) {
-		Cell cell = new Cell(stack, Fanout.SEQUENTIAL, concurrency);
+		return cell(stack, concurrency, requests, errors, throughput, storage, Heap.DEFAULT);
+	}
+
+	static CellResult cell(Stack stack, int concurrency, long requests, long errors, double throughput, Storage storage,
+			Heap heap) {
+		Cell cell = Cell.closed(stack, Workload.composite(Fanout.SEQUENTIAL), concurrency, heap);
 		boolean mvc = stack == Stack.MVC;
 		LoadStats load = LoadStats.of(requests, errors, requests / throughput,
 				(concurrency == 10) ? 302.5 : mvc ? 662.5 : 361.0, mvc ? 301 : 300, 330, 500, 700, mvc ? 905 : 702,
