@@ -49,6 +49,39 @@ final class ScenarioAnalysis {
 	static String write(Workload workload, String what, List<Figures> figures) {
 		StringBuilder text = new StringBuilder();
 		text.append("**").append(workload.id()).append(", ").append(what).append(".** ");
+		// an app that ran out of memory or crashed answered errors or nothing: its
+		// figures are not compared with those of the apps that stayed up
+		List<Figures> down = figures.stream().filter((f) -> f.health() != null && f.health().needsRestart()).toList();
+		List<Figures> up = figures.stream().filter((f) -> !down.contains(f)).toList();
+		down.forEach((f) -> text.append(f.stack().id())
+			.append(" did not stay up: ")
+			.append(f.health().status())
+			.append(" (")
+			.append(f.health().cause())
+			.append("), so its figures are left out of the comparison. "));
+		if (up.size() == 1 && !down.isEmpty()) {
+			Figures alone = up.get(0);
+			text.append(alone.stack().id())
+				.append(fmt(" alone stayed up: %.0f req/s, p99 %.0f ms", alone.throughput(), alone.p99Ms()))
+				.append((alone.peakHeapMb() != null) ? fmt(", peak heap %.0f MB", alone.peakHeapMb()) : "")
+				.append(". ");
+		}
+		text.append(compare(workload, up));
+		figures.stream()
+			.filter((f) -> !f.validity().valid())
+			.forEach((f) -> text.append("Caution: the ")
+				.append(f.stack().id())
+				.append(" cell is invalid (")
+				.append(String.join("; ", f.validity().reasons()))
+				.append("). "));
+		return text.toString().trim();
+	}
+
+	private static String compare(Workload workload, List<Figures> figures) {
+		if (figures.isEmpty()) {
+			return "";
+		}
+		StringBuilder text = new StringBuilder();
 		if (figures.size() > 1) {
 			text.append(lead("Throughput", figures, Figures::throughput, true, "%.0f req/s"));
 			text.append(lead("p99", figures, Figures::p99Ms, false, "%.0f ms"));
@@ -74,22 +107,7 @@ final class ScenarioAnalysis {
 				.append(". ");
 		}
 		text.append(why(workload, figures));
-		figures.stream()
-			.filter((f) -> f.health() != null && f.health().needsRestart())
-			.forEach((f) -> text.append(f.stack().id())
-				.append(" failed: ")
-				.append(f.health().status())
-				.append(" (")
-				.append(f.health().cause())
-				.append("). "));
-		figures.stream()
-			.filter((f) -> !f.validity().valid())
-			.forEach((f) -> text.append("Caution: the ")
-				.append(f.stack().id())
-				.append(" cell is invalid (")
-				.append(String.join("; ", f.validity().reasons()))
-				.append("). "));
-		return text.toString().trim();
+		return text.toString();
 	}
 
 	private static String why(Workload workload, List<Figures> figures) {

@@ -145,6 +145,31 @@ class VerdictsTests {
 			.contains("no downstream wait, so no Little's-law ceiling");
 	}
 
+	@Test
+	void analysisLeavesAnAppThatRanOutOfMemoryOutOfTheComparison() {
+		Validity valid = Validity.assess(2, 0.8, 0.1, 0.2, 0.02);
+		AppHealth oom = AppHealth.assess(false, 3, "java.lang.OutOfMemoryError: Java heap space\n", NO_GC);
+		// mvc-vt's 900 req/s were fast failures, not answers
+		ScenarioAnalysis.Figures mvcVt = new ScenarioAnalysis.Figures(Stack.MVC_VT, 900, 1, 2000, 120.0, 30.0, 0.5,
+				Ceiling.of(300, 5.0, 1000, 0, OptionalInt.empty(), 0), valid, oom, null);
+		String text = ScenarioAnalysis.write(Workload.COMPOSITE_SEQUENTIAL, "c=1000, heap 128m",
+				List.of(figures(Stack.MVC, 600, 3000, 110, 220, Ceiling.of(300, 5.0, 1000, 0, OptionalInt.of(200), 600),
+						valid), mvcVt,
+						figures(Stack.WEBFLUX, 800, 2500, 100, 30,
+								Ceiling.of(300, 5.0, 1000, 0, OptionalInt.empty(), 800), valid)));
+		assertThat(text)
+			.contains("mvc-vt did not stay up: oom (java.lang.OutOfMemoryError: Java heap space), "
+					+ "so its figures are left out of the comparison.")
+			.contains("Throughput: webflux best with 800 req/s (mvc 600 req/s, 1.33×).")
+			.doesNotContain("mvc-vt 900", "mvc-vt is bound by");
+
+		String alone = ScenarioAnalysis.write(Workload.COMPOSITE_SEQUENTIAL, "c=1000, heap 128m",
+				List.of(mvcVt, figures(Stack.WEBFLUX, 800, 2500, 100, 30,
+						Ceiling.of(300, 5.0, 1000, 0, OptionalInt.empty(), 800), valid)));
+		assertThat(alone).contains("webflux alone stayed up: 800 req/s, p99 2500 ms, peak heap 100 MB.")
+			.doesNotContain("Throughput:");
+	}
+
 	private static ScenarioAnalysis.Figures figures(Stack stack, double throughput, double p99, double heap,
 			double threads, Ceiling ceiling, Validity validity) {
 		// CPU per request: a CPU-limited machine of 1 core-second per second
