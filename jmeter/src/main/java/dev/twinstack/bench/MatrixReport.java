@@ -71,7 +71,8 @@ final class MatrixReport {
 			cells.stream()
 				.filter((s) -> s.cell().stack() == stack && s.cell().load() == LoadModel.CLOSED)
 				.forEach((s) -> sweeps.computeIfAbsent(s.cell().heap(), (h) -> new ArrayList<>())
-					.add(new KneeFinder.Point(s.cell().concurrency(), s.throughput().median())));
+					// successful requests only: an app out of memory answers errors fast
+					.add(new KneeFinder.Point(s.cell().concurrency(), s.throughput().median() * (1 - s.errorRate()))));
 			sweeps.forEach((heap, points) -> KneeFinder.find(points)
 				.ifPresent((knee) -> md.append("- Knee of ")
 					.append(stack.id())

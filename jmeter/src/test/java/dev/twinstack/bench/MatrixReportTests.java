@@ -111,6 +111,29 @@ class MatrixReportTests {
 			.contains("| Validity | valid | — | valid |");
 	}
 
+	@Test
+	void kneeCountsSuccessfulRequestsOnly() {
+		BenchSettings settings = settings();
+		AppHealth oom = AppHealth.assess(false, 3, "java.lang.OutOfMemoryError: Java heap space", NO_GC);
+		Heap small = Heap.parse("64m");
+		List<CellSummary> summaries = new ArrayList<>();
+		summaries.add(CellSummary.of(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 40, small),
+				List.of(trial(130, 330, 0.5, 0.02, OK)), settings, 5.0, OptionalInt.of(200), 40, 2));
+		summaries.add(CellSummary.of(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 1000, small),
+				List.of(trial(120, 9000, 0.5, 0.02, OK)), settings, 5.0, OptionalInt.of(200), 1000, 2));
+		// out of memory at once: 4914 failures per second, no answer
+		TrialFigures failing = trial(4914, 1752, 0.5, 0.02, oom);
+		failing = new TrialFigures(failing.requests(), failing.requests(), failing.throughput(), failing.p50Ms(),
+				failing.p99Ms(), failing.p999Ms(), failing.maxMs(), failing.receivedKBps(), failing.peakHeapMb(),
+				failing.peakThreads(), failing.machineCpu(), failing.loadGeneratorShare(), failing.mocksShare(),
+				failing.appCpuMsPerRequest(), failing.stubs(), failing.health());
+		summaries.add(CellSummary.of(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 2000, small),
+				List.of(failing), settings, 5.0, OptionalInt.of(200), 2000, 2));
+		String md = MatrixReport.render(summaries, List.of(Stack.MVC));
+		assertThat(md).contains("- Knee of mvc (heap 64m): c = 40 (130 req/s)", "peak 130 req/s at c = 40.")
+			.doesNotContain("peak 4914");
+	}
+
 	private static TrialFigures trial(double throughput, double p99, double machineCpu, Double drift,
 			AppHealth health) {
 		StubLatencyProbe.Summary stubs = (drift != null)
