@@ -98,7 +98,14 @@ class BenchIT {
 		String markdown = Files.readString(report);
 		assertThat(markdown).contains("**Integrity (stored == acknowledged)** verified: " + integrity.trials());
 		this.settings.stacks().forEach((stack) -> assertThat(markdown).contains(stack.title()));
-		assertThat(markdown).contains("| Requests per second |", "| Little's-law ceiling |", "| 99.9 % |");
+		assertThat(markdown).contains("| Little's-law ceiling |");
+		if (this.results.cells()
+			.stream()
+			.anyMatch((cell) -> cell.cell().workload().fanout() != null && cell.cell()
+				.equals(new Cell(cell.cell().stack(), cell.cell().workload().fanout(), cell.cell().concurrency())))) {
+			// the ab-style tables: closed composite cells on the default heap
+			assertThat(markdown).contains("| Requests per second |", "| 99.9 % |");
+		}
 	}
 
 	@Test
@@ -249,8 +256,11 @@ class BenchIT {
 			assertThat(throughput.seconds()).as("%s whole seconds", cell.cell().id())
 				.isBetween((int) cell.load().elapsedSeconds() - 1, (int) cell.load().elapsedSeconds())
 				.isGreaterThanOrEqualTo((int) cell.durationSeconds());
-			assertThat(throughput.mean()).isCloseTo(cell.load().throughput(),
-					org.assertj.core.api.Assertions.withinPercentage(25));
+			if (cell.load().elapsedSeconds() >= 5) {
+				// whole seconds are too coarse a mean for a shorter run (a small count)
+				assertThat(throughput.mean()).isCloseTo(cell.load().throughput(),
+						org.assertj.core.api.Assertions.withinPercentage(25));
+			}
 		}
 	}
 
