@@ -101,8 +101,7 @@ class BenchIT {
 		assertThat(markdown).contains("| Little's-law ceiling |");
 		if (this.results.cells()
 			.stream()
-			.anyMatch((cell) -> cell.cell().workload().fanout() != null && cell.cell()
-				.equals(new Cell(cell.cell().stack(), cell.cell().workload().fanout(), cell.cell().concurrency())))) {
+			.anyMatch((cell) -> closedComposite(cell.cell()) && cell.cell().heap().isDefault())) {
 			// the ab-style tables: closed composite cells on the default heap
 			assertThat(markdown).contains("| Requests per second |", "| 99.9 % |");
 		}
@@ -178,6 +177,15 @@ class BenchIT {
 		// a run where every cell died checks nothing below: that is a failure too
 		assertThat(healthy).as("cells whose app stayed up").isNotEmpty();
 		return healthy;
+	}
+
+	/**
+	 * Whether the cell is a closed, timed composite cell (the report's tables and
+	 * charts).
+	 */
+	private static boolean closedComposite(Cell cell) {
+		return cell.workload().fanout() != null && cell.equals(Cell.closed(cell.stack(),
+				Workload.composite(cell.workload().fanout()), cell.concurrency(), cell.heap()));
 	}
 
 	/** The tests of the scenario matrix need its cells: skipped when only faults ran. */
@@ -374,8 +382,7 @@ class BenchIT {
 		long timeCharts = this.results.cells()
 			.stream()
 			.map(CellResult::cell)
-			.filter((cell) -> cell.workload().fanout() != null && cell.equals(Cell.closed(cell.stack(),
-					Workload.composite(cell.workload().fanout()), cell.concurrency(), cell.heap())))
+			.filter(BenchIT::closedComposite)
 			.map((cell) -> cell.workload().fanout() + "@" + cell.concurrency() + "@" + cell.heap())
 			.distinct()
 			.count();
@@ -384,8 +391,7 @@ class BenchIT {
 		long summaryCharts = this.results.cells()
 			.stream()
 			.map(CellResult::cell)
-			.filter((cell) -> cell.workload().fanout() != null
-					&& cell.equals(new Cell(cell.stack(), cell.workload().fanout(), cell.concurrency())))
+			.filter((cell) -> closedComposite(cell) && cell.heap().isDefault())
 			.map((cell) -> cell.workload().fanout())
 			.distinct()
 			.count();
