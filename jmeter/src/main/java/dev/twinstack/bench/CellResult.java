@@ -15,6 +15,9 @@ package dev.twinstack.bench;
  * JTL
  * @param throughput requests completed per second, second by second, and their
  * percentiles
+ * @param arrivalRate the open model's achieved arrival rate: requests started per second
+ * over the hold (req/s, {@link OpenModel#arrivalRate}); {@code null} for the closed
+ * models
  * @param server the app's JVM (Micrometer) and every process's RSS and CPU (OSHI),
  * sampled once a second
  * @param cpu CPU shares of the load generator, mocks, app and machine
@@ -30,8 +33,8 @@ package dev.twinstack.bench;
  * @param appLog the app's log, relative to the output folder
  */
 public record CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
-		LoadStats load, LatencyStats latency, ThroughputStats throughput, ServerStats server, CpuShares cpu,
-		Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl, String dashboard, String metricsCsv,
+		LoadStats load, LatencyStats latency, ThroughputStats throughput, Double arrivalRate, ServerStats server,
+		CpuShares cpu, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl, String dashboard, String metricsCsv,
 		String appLog) {
 
 	/**
@@ -41,8 +44,8 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 	 */
 	public CellResult withCeiling(Ceiling ceiling) {
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
-				this.latency, this.throughput, this.server, this.cpu, this.storage, ceiling, this.jfr, this.jtl,
-				this.dashboard, this.metricsCsv, this.appLog);
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, ceiling, this.jfr,
+				this.jtl, this.dashboard, this.metricsCsv, this.appLog);
 	}
 
 	/**
@@ -52,8 +55,8 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 	 */
 	public CellResult withJfr(JfrCheck check) {
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
-				this.latency, this.throughput, this.server, this.cpu, this.storage, this.ceiling, check, this.jtl,
-				this.dashboard, this.metricsCsv, this.appLog);
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, this.ceiling,
+				check, this.jtl, this.dashboard, this.metricsCsv, this.appLog);
 	}
 
 }

@@ -129,9 +129,12 @@ final class CellRunner {
 				cell.stack().threadPerRequest() ? app.threadCap() : java.util.OptionalInt.empty(), load.throughput());
 		CellResult result = new CellResult(cell, run.runId(), started.toString(), finished.toString(),
 				(cell.load() == LoadModel.COUNT) ? 0 : this.settings.duration().toSeconds(), load, samples.latency(),
-				samples.throughput(), monitored.server(), cpu, storage, ceiling, null,
-				relative(runDir.resolve("samples.jtl")), relative(runDir.resolve("dashboard")),
-				relative(runDir.resolve("metrics.csv")), relative(app.process().log()));
+				samples.throughput(),
+				(cell.load() == LoadModel.OPEN)
+						? OpenModel.arrivalRate(samples.startsPerSecond(), CompositePlan.RAMP_UP_SECONDS) : null,
+				monitored.server(), cpu, storage, ceiling, null, relative(runDir.resolve("samples.jtl")),
+				relative(runDir.resolve("dashboard")), relative(runDir.resolve("metrics.csv")),
+				relative(app.process().log()));
 		this.progress.cellFinished(Instant.now());
 		Console.line(String.format(java.util.Locale.ROOT,
 				"[%s] %.1f req/s, p50 %.0f ms, p99 %.0f ms, %d requests, %d errors%s; peak heap %s MB, peak threads "

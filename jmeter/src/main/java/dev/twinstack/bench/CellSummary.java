@@ -25,7 +25,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param ceiling the ceilings and efficiency, from the median throughput
  * @param validity judged on the medians of the CPU shares and of the stub drift
  * @param health the worst health of the trials ({@code ok} when all were)
- * @param rateKept for the open model, whether the median throughput kept the requested
+ * @param rateKept for the open model, whether the median arrival rate kept the requested
  * rate; {@code null} for the closed models
  * @param threads the threads JMeter used: the concurrency, or the open model's limit
  */
@@ -66,8 +66,8 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 			.filter(AppHealth::needsRestart)
 			.findFirst()
 			.orElse(trials.get(trials.size() - 1).health());
-		Boolean rateKept = (cell.load() == LoadModel.OPEN) ? OpenModel.rateKept(cell.rate(), throughput.median(),
-				CompositePlan.RAMP_UP_SECONDS, settings.duration().toSeconds()) : null;
+		Boolean rateKept = (cell.load() == LoadModel.OPEN)
+				? OpenModel.rateKept(cell.rate(), median(trials, TrialFigures::arrivalRate)) : null;
 		return new CellSummary(cell, List.copyOf(trials), throughput, spread(trials, TrialFigures::p50Ms),
 				spread(trials, TrialFigures::p99Ms), spread(trials, TrialFigures::p999Ms),
 				spread(trials, TrialFigures::maxMs), spread(trials, TrialFigures::receivedKBps), errorRate, ceiling,
@@ -82,7 +82,7 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 	 * @return the summary
 	 */
 	static CellSummary failed(Cell cell, AppHealth health, BenchSettings settings) {
-		TrialFigures nothing = new TrialFigures(0, 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, null, null,
+		TrialFigures nothing = new TrialFigures(0, 0, 0, null, 0, 0, 0, 0, 0, null, null, null, null, null, null, null,
 				health);
 		return of(cell, List.of(nothing), settings, null, OptionalInt.empty(), Math.max(1, cell.concurrency()), 1);
 	}
@@ -130,6 +130,14 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 
 	private static Spread spread(List<TrialFigures> trials, ToDoubleFunction<TrialFigures> value) {
 		return Spread.of(trials.stream().map(value::applyAsDouble).toList());
+	}
+
+	/**
+	 * Returns the open model's achieved arrival rate, the median over the trials.
+	 * @return req/s, {@code null} for the closed models
+	 */
+	public Double arrivalRate() {
+		return median(this.trials, TrialFigures::arrivalRate);
 	}
 
 	private static Double median(List<TrialFigures> trials, Function<TrialFigures, Double> value) {

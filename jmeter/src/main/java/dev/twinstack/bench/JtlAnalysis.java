@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -18,13 +19,17 @@ import org.apache.commons.csv.CSVRecord;
 /**
  * Reads every sample of a JMeter JTL file (CSV with a header, JMeter's default format:
  * {@code timeStamp} = start in ms since the epoch, {@code elapsed} in ms,
- * {@code success}) into a latency histogram and per-second throughput counts.
+ * {@code success}) into a latency histogram, per-second throughput counts and per-second
+ * arrival counts.
  *
  * @param latency the response times of all samples
  * @param throughput the requests completed per whole second
+ * @param startsPerSecond the requests started in each whole second from the first start
+ * to the last (the open model's arrivals; the last, partial second left out)
  * @param errors samples whose {@code success} is {@code false}
  */
-public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, long errors) {
+public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond,
+		long errors) {
 
 	/** Longest response time recorded as such (ms); longer ones count as this. */
 	static final long MAX_TRACKED_MS = 3_600_000;
@@ -61,7 +66,8 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, long
 			throw new UncheckedIOException("Could not read the JTL " + jtl + ": " + ex.getMessage(),
 					(ex instanceof IOException io) ? io : new IOException(ex));
 		}
-		return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.of(perSecond(spans)), errors);
+		return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.of(perSecond(spans)), startsPerSecond(spans),
+				errors);
 	}
 
 	/**
@@ -108,6 +114,26 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, long
 			whole.add(counts[i]);
 		}
 		return whole;
+	}
+
+	/**
+	 * Counts the samples starting in each whole second after the first sample's start.
+	 * @param spans start and end of each sample (ms since the epoch)
+	 * @return the counts of the whole seconds up to the last start, the last partial
+	 * second left out
+	 */
+	static List<Integer> startsPerSecond(List<long[]> spans) {
+		if (spans.isEmpty()) {
+			return List.of();
+		}
+		long first = spans.stream().mapToLong((span) -> span[0]).min().getAsLong();
+		long last = spans.stream().mapToLong((span) -> span[0]).max().getAsLong();
+		int seconds = (int) ((last - first) / 1000);
+		int[] counts = new int[seconds + 1];
+		for (long[] span : spans) {
+			counts[(int) ((span[0] - first) / 1000)]++;
+		}
+		return Arrays.stream(counts, 0, seconds).boxed().toList();
 	}
 
 }

@@ -132,8 +132,9 @@ final class MatrixReport {
 						.orElse(MISSING));
 		}
 		if (group.get(0).cell().load() == LoadModel.OPEN) {
-			row(md, "Requested rate kept", columns, (s) -> Boolean.TRUE.equals(s.rateKept()) ? "yes"
-					: fmt("**no**: %.0f of %d req/s", s.throughput().median(), s.cell().rate()));
+			row(md, "Requested rate kept", columns,
+					(s) -> Boolean.TRUE.equals(s.rateKept()) ? "yes" : fmt("**no**: %.0f of %d req/s started",
+							Optional.ofNullable(s.arrivalRate()).orElse(0.0), s.cell().rate()));
 		}
 		row(md, "App", columns,
 				(s) -> s.health().needsRestart() ? "**" + s.health().status() + "**: " + s.health().cause() : "ok");

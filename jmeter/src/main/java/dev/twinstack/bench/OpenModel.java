@@ -1,5 +1,7 @@
 package dev.twinstack.bench;
 
+import java.util.List;
+
 /**
  * Sizing and checking the open model (constant arrival rate).
  */
@@ -47,27 +49,37 @@ final class OpenModel {
 	}
 
 	/**
-	 * Returns the throughput a run would measure if it kept the rate: the ramp-up from 0
-	 * to the rate counts half.
-	 * @param rate the requested rate (req/s)
+	 * Returns the arrival rate a run achieved: the mean of the requests started in each
+	 * whole second of the hold, the ramp-up's seconds left out. Arrivals, not
+	 * completions: a stack that queues requests still received them at the rate, and its
+	 * queueing shows in the latency; completions per second would also count the drain
+	 * after the schedule.
+	 * @param startsPerSecond requests started in each whole second from the first start
+	 * (from {@link JtlAnalysis#startsPerSecond})
 	 * @param rampUpSeconds ramp-up (s)
-	 * @param holdSeconds hold (s)
-	 * @return the expected throughput over the whole run (req/s)
+	 * @return req/s, or {@code null} when no whole second of the hold was recorded
 	 */
-	static double expectedThroughput(int rate, double rampUpSeconds, double holdSeconds) {
-		return rate * (holdSeconds + rampUpSeconds / 2) / (holdSeconds + rampUpSeconds);
+	static Double arrivalRate(List<Integer> startsPerSecond, double rampUpSeconds) {
+		int skip = (int) Math.ceil(rampUpSeconds);
+		if (startsPerSecond.size() <= skip) {
+			return null;
+		}
+		return startsPerSecond.subList(skip, startsPerSecond.size())
+			.stream()
+			.mapToInt(Integer::intValue)
+			.average()
+			.getAsDouble();
 	}
 
 	/**
 	 * Tells whether a run kept its requested rate.
 	 * @param rate the requested rate (req/s)
-	 * @param throughput the measured throughput (req/s)
-	 * @param rampUpSeconds ramp-up (s)
-	 * @param holdSeconds hold (s)
-	 * @return {@code true} when the throughput reached 95 % of the expected one
+	 * @param arrivalRate the achieved arrival rate from {@link #arrivalRate} (req/s), or
+	 * {@code null}
+	 * @return {@code true} when the arrival rate reached 95 % of the requested one
 	 */
-	static boolean rateKept(int rate, double throughput, double rampUpSeconds, double holdSeconds) {
-		return throughput >= ACHIEVED_SHARE * expectedThroughput(rate, rampUpSeconds, holdSeconds);
+	static boolean rateKept(int rate, Double arrivalRate) {
+		return arrivalRate != null && arrivalRate >= ACHIEVED_SHARE * rate;
 	}
 
 }

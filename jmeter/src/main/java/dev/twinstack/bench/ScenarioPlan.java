@@ -5,7 +5,6 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.htmlReporter;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.rpsThreadGroup;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
@@ -132,7 +131,7 @@ final class ScenarioPlan {
 			case COUNT -> threadGroup(run.workload().id()).rampTo(run.threads(), run.rampUp())
 				.holdIterating(1)
 				.children(forLoopController("requests", run.requestsPerThread(), sampler));
-			case OPEN -> rpsThreadGroup(run.workload().id()).maxThreads(run.threads())
+			case OPEN -> new DrainingRpsThreadGroup(run.workload().id()).maxThreads(run.threads())
 				.initThreads(OpenModel.initialThreads(run.threads()))
 				.rampToAndHold(run.rate(), run.rampUp(), run.duration())
 				.children(sampler);

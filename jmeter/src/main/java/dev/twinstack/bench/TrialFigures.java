@@ -7,6 +7,8 @@ package dev.twinstack.bench;
  * @param requests samples taken
  * @param errors failed samples
  * @param throughput requests per second over the trial (req/s)
+ * @param arrivalRate the open model's achieved arrival rate (req/s), {@code null} for the
+ * closed models
  * @param p50Ms median latency (ms)
  * @param p99Ms 99th percentile (ms)
  * @param p999Ms 99.9th percentile (ms)
@@ -24,10 +26,10 @@ package dev.twinstack.bench;
  * @param stubs the stubs' latency during the trial, {@code null} when not probed
  * @param health what became of the app
  */
-public record TrialFigures(long requests, long errors, double throughput, double p50Ms, double p99Ms, double p999Ms,
-		double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads, Double machineCpu,
-		Double loadGeneratorShare, Double mocksShare, Double appCpuMsPerRequest, StubLatencyProbe.Summary stubs,
-		AppHealth health) {
+public record TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms,
+		double p99Ms, double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads,
+		Double machineCpu, Double loadGeneratorShare, Double mocksShare, Double appCpuMsPerRequest,
+		StubLatencyProbe.Summary stubs, AppHealth health) {
 
 	/**
 	 * Takes a trial's figures from its full results.
@@ -40,8 +42,8 @@ public record TrialFigures(long requests, long errors, double throughput, double
 	static TrialFigures of(CellResult result, double throughput, StubLatencyProbe.Summary stubs, AppHealth health) {
 		LoadStats load = result.load();
 		double bytesPerRequest = (load.requests() > 0) ? (double) load.receivedBytes() / load.requests() : 0;
-		return new TrialFigures(load.requests(), load.errors(), throughput, result.latency().p50Ms(),
-				result.latency().p99Ms(), result.latency().p999Ms(), result.latency().maxMs(),
+		return new TrialFigures(load.requests(), load.errors(), throughput, result.arrivalRate(),
+				result.latency().p50Ms(), result.latency().p99Ms(), result.latency().p999Ms(), result.latency().maxMs(),
 				bytesPerRequest * throughput / 1024, result.server().summary("app_heap_used_mb").peak(),
 				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
 				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), cpuMsPerRequest(result), stubs, health);

@@ -61,6 +61,9 @@ class JtlAnalysisTests {
 		spans.add(new long[] { 1000, 2500 });
 		spans.add(new long[] { 2000, 2600 });
 		assertThat(JtlAnalysis.perSecond(spans)).containsExactly(2, 1);
+		// by start time, up to the last start (2000 ms): seconds 0 and 1
+		assertThat(JtlAnalysis.startsPerSecond(spans)).containsExactly(3, 1);
+		assertThat(JtlAnalysis.startsPerSecond(List.of())).isEmpty();
 		ThroughputStats stats = ThroughputStats.of(List.of(10, 20, 30, 40));
 		assertThat(stats.min()).isEqualTo(10);
 		assertThat(stats.max()).isEqualTo(40);

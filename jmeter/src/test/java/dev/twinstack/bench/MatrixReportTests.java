@@ -52,7 +52,7 @@ class MatrixReportTests {
 		Cell cell = Cell.closed(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m"));
 		TrialFigures fast = trial(1200, 50, 0.9, 0.0, OK);
 		// 99 % of the requests failed fast (e.g. shed under overload)
-		TrialFigures failing = new TrialFigures(fast.requests(), fast.requests() * 99 / 100, fast.throughput(),
+		TrialFigures failing = new TrialFigures(fast.requests(), fast.requests() * 99 / 100, fast.throughput(), null,
 				fast.p50Ms(), fast.p99Ms(), fast.p999Ms(), fast.maxMs(), fast.receivedKBps(), fast.peakHeapMb(),
 				fast.peakThreads(), fast.machineCpu(), fast.loadGeneratorShare(), fast.mocksShare(),
 				fast.appCpuMsPerRequest(), fast.stubs(), fast.health());
@@ -78,12 +78,19 @@ class MatrixReportTests {
 	@Test
 	void openModelSaysWhenTheRateWasNotKept() {
 		Cell cell = new Cell(Stack.MVC, Workload.SLOW_IO, LoadModel.OPEN, 0, 300, Heap.DEFAULT);
-		CellSummary summary = CellSummary.of(cell, List.of(trial(199, 30000, 0.4, 0.0, OK)), settings(), 3.0,
-				OptionalInt.of(200), OpenModel.maxThreads(300, 1003), 2);
+		TrialFigures queued = trial(199, 30000, 0.4, 0.0, OK);
+		// every thread of the group waits on a queued request: 240 of 300 req/s started
+		queued = new TrialFigures(queued.requests(), 0, queued.throughput(), 240.0, queued.p50Ms(), queued.p99Ms(),
+				queued.p999Ms(), queued.maxMs(), queued.receivedKBps(), queued.peakHeapMb(), queued.peakThreads(),
+				queued.machineCpu(), queued.loadGeneratorShare(), queued.mocksShare(), queued.appCpuMsPerRequest(),
+				queued.stubs(), queued.health());
+		CellSummary summary = CellSummary.of(cell, List.of(queued), settings(), 3.0, OptionalInt.of(200),
+				OpenModel.maxThreads(300, 1003), 2);
 		assertThat(summary.rateKept()).isFalse();
+		assertThat(summary.arrivalRate()).isEqualTo(240.0);
 		assertThat(summary.ceiling().boundBy()).isEqualTo("threads");
 		String md = MatrixReport.render(List.of(summary), List.of(Stack.MVC));
-		assertThat(md).contains("| Requested rate kept | **no**: 199 of 300 req/s |");
+		assertThat(md).contains("| Requested rate kept | **no**: 240 of 300 req/s started |");
 	}
 
 	@Test
@@ -123,7 +130,7 @@ class MatrixReportTests {
 				List.of(trial(120, 9000, 0.5, 0.02, OK)), settings, 5.0, OptionalInt.of(200), 1000, 2));
 		// out of memory at once: 4914 failures per second, no answer
 		TrialFigures failing = trial(4914, 1752, 0.5, 0.02, oom);
-		failing = new TrialFigures(failing.requests(), failing.requests(), failing.throughput(), failing.p50Ms(),
+		failing = new TrialFigures(failing.requests(), failing.requests(), failing.throughput(), null, failing.p50Ms(),
 				failing.p99Ms(), failing.p999Ms(), failing.maxMs(), failing.receivedKBps(), failing.peakHeapMb(),
 				failing.peakThreads(), failing.machineCpu(), failing.loadGeneratorShare(), failing.mocksShare(),
 				failing.appCpuMsPerRequest(), failing.stubs(), failing.health());
@@ -138,8 +145,8 @@ class MatrixReportTests {
 			AppHealth health) {
 		StubLatencyProbe.Summary stubs = (drift != null)
 				? new StubLatencyProbe.Summary(10, 0, 100 * (1 + drift), 130.0, 100, drift) : null;
-		return new TrialFigures((long) (throughput * 9), 0, throughput, p99 / 2, p99, p99 * 1.2, p99 * 1.5, 1000, 300.0,
-				210.0, machineCpu, 0.2, 0.35, 1000 / throughput, stubs, health);
+		return new TrialFigures((long) (throughput * 9), 0, throughput, null, p99 / 2, p99, p99 * 1.2, p99 * 1.5, 1000,
+				300.0, 210.0, machineCpu, 0.2, 0.35, 1000 / throughput, stubs, health);
 	}
 
 }

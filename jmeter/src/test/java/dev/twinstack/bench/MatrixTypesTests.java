@@ -93,10 +93,16 @@ class MatrixTypesTests {
 		assertThat(OpenModel.initialThreads(425)).isEqualTo(270);
 		assertThat(OpenModel.initialThreads(OpenModel.maxThreads(1, 1))).isEqualTo(1);
 		assertThat(OpenModel.maxThreads(50_000, 1000)).isEqualTo(BenchSettings.MAX_CONCURRENCY);
-		assertThat(OpenModel.expectedThroughput(300, 1, 8)).isCloseTo(283.33,
-				org.assertj.core.api.Assertions.within(0.01));
-		assertThat(OpenModel.rateKept(300, 280, 1, 8)).isTrue();
-		assertThat(OpenModel.rateKept(300, 200, 1, 8)).isFalse();
+	}
+
+	@Test
+	void openModelJudgesTheRateOnArrivalsInTheHold() {
+		// the first second is the ramp-up; the hold's seconds average 290 arrivals
+		assertThat(OpenModel.arrivalRate(List.of(150, 280, 300, 290), 1)).isEqualTo(290.0);
+		assertThat(OpenModel.arrivalRate(List.of(150), 1)).isNull();
+		assertThat(OpenModel.rateKept(300, 290.0)).isTrue();
+		assertThat(OpenModel.rateKept(300, 284.0)).isFalse();
+		assertThat(OpenModel.rateKept(300, null)).isFalse();
 	}
 
 	@Test

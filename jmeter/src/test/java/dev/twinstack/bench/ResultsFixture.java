@@ -102,7 +102,7 @@ final class ResultsFixture {
 		JfrCheck jfr = JfrCheck.of("jfr/" + stack.id() + ".jfr", new JfrWindow(12, mvc ? 322.0 : 190.0,
 				mvc ? 60.0 : 40.0, 30, mvc ? 231.0 : 41.0, mvc ? 233.0 : 45.0, 0.4, 0.85), server);
 		return new CellResult(cell, "b1-" + cell.id(), START.toString(), START.plusSeconds(31).toString(), 30, load,
-				latency, perSecond, server, CpuShares.of(2, series), storage, ceiling, jfr, run + "/samples.jtl",
+				latency, perSecond, null, server, CpuShares.of(2, series), storage, ceiling, jfr, run + "/samples.jtl",
 				run + "/dashboard", run + "/metrics.csv", "logs/" + stack.module() + ".log");
 	}
 
