@@ -72,11 +72,12 @@ class BenchIT {
 				assertThat(cell.storage()).as("%s stores nothing", id).isNull();
 			}
 			assertThat(this.settings.outputDir().resolve(cell.jtl())).as("%s JTL", id).isRegularFile();
-			assertThat(this.settings.outputDir().resolve(cell.dashboard()).resolve("index.html"))
-				.as("%s dashboard", id)
+			assertThat(this.settings.outputDir().resolve(cell.dashboard()).resolve("index.html")).as("%s dashboard", id)
 				.isRegularFile();
 			if (cell.cell().load() == LoadModel.OPEN) {
-				assertThat(cell.arrivalRate()).as("%s arrival rate", id).isNotNull().isBetween(0.0, 1.1 * cell.cell().rate());
+				assertThat(cell.arrivalRate()).as("%s arrival rate", id)
+					.isNotNull()
+					.isBetween(0.0, 1.1 * cell.cell().rate());
 			}
 			else {
 				assertThat(cell.arrivalRate()).as("%s arrival rate of a closed model", id).isNull();
