@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
+import dev.twinstack.monitoring.TimeSeries;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
 /**
@@ -19,6 +20,9 @@ final class CellRunner {
 	 * plus margin.
 	 */
 	private static final Duration STORED_COUNT_TIMEOUT = CompositePlan.RESPONSE_TIMEOUT.plusSeconds(10);
+
+	/** Fewest readings (one a second) that make a steady window. */
+	static final int MIN_STEADY_READINGS = 3;
 
 	private final BenchSettings settings;
 
@@ -120,11 +124,8 @@ final class CellRunner {
 			this.store.drop();
 			storage = new Storage(acknowledged, stored, duplicates);
 		}
-		// CPU over the load only, not the JMeter dashboard generation and GC after it
 		CpuShares cpu = CpuShares.of(Runtime.getRuntime().availableProcessors(),
-				monitored.series()
-					.between(started, started.plusMillis(Math.round(load.elapsedSeconds() * 1000) + 500))
-					.summaries());
+				steadyWindow(monitored.series(), samples, started, load.elapsedSeconds()).summaries());
 		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(),
 				cell.stack().threadPerRequest() ? app.threadCap() : java.util.OptionalInt.empty(), load.throughput());
 		CellResult result = new CellResult(cell, run.runId(), started.toString(), finished.toString(),
@@ -174,6 +175,31 @@ final class CellRunner {
 
 	private static String percent(Double share) {
 		return (share != null) ? String.format(java.util.Locale.ROOT, "%.0f %%", share * 100) : "?";
+	}
+
+	/**
+	 * Returns the readings of a trial's steady load, the window its CPU shares are judged
+	 * on: from the end of the ramp-up (plus one reading, which covers the second before
+	 * it) to the last sample's end, like the steady throughput they are compared with.
+	 * Without {@value #MIN_STEADY_READINGS} readings there (a short count run), the whole
+	 * load from JMeter's start; never the JMeter dashboard generation and GC after the
+	 * load.
+	 * @param series the trial's readings, one a second
+	 * @param samples the trial's JTL
+	 * @param started when JMeter was started
+	 * @param elapsedSeconds JMeter's elapsed time, first start to last end (s)
+	 * @return the readings of the window
+	 */
+	static TimeSeries steadyWindow(TimeSeries series, JtlAnalysis samples, Instant started, double elapsedSeconds) {
+		if (samples.firstStartMs() > 0) {
+			TimeSeries steady = series.between(
+					Instant.ofEpochMilli(samples.firstStartMs()).plusSeconds(CompositePlan.RAMP_UP_SECONDS + 1),
+					Instant.ofEpochMilli(samples.lastEndMs()));
+			if (steady.rows().size() >= MIN_STEADY_READINGS) {
+				return steady;
+			}
+		}
+		return series.between(started, started.plusMillis(Math.round(elapsedSeconds * 1000) + 500));
 	}
 
 }

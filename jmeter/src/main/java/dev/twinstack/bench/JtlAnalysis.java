@@ -27,9 +27,11 @@ import org.apache.commons.csv.CSVRecord;
  * @param startsPerSecond the requests started in each whole second from the first start
  * to the last (the open model's arrivals; the last, partial second left out)
  * @param errors samples whose {@code success} is {@code false}
+ * @param firstStartMs the first sample's start (ms since the epoch), 0 without samples
+ * @param lastEndMs the last sample's end (ms since the epoch), 0 without samples
  */
-public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond,
-		long errors) {
+public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond, long errors,
+		long firstStartMs, long lastEndMs) {
 
 	/** Longest response time recorded as such (ms); longer ones count as this. */
 	static final long MAX_TRACKED_MS = 3_600_000;
@@ -67,7 +69,8 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 					(ex instanceof IOException io) ? io : new IOException(ex));
 		}
 		return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.of(perSecond(spans)), startsPerSecond(spans),
-				errors);
+				errors, spans.stream().mapToLong((span) -> span[0]).min().orElse(0),
+				spans.stream().mapToLong((span) -> span[1]).max().orElse(0));
 	}
 
 	/**

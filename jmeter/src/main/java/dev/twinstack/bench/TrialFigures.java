@@ -46,18 +46,20 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 				result.latency().p50Ms(), result.latency().p99Ms(), result.latency().p999Ms(), result.latency().maxMs(),
 				bytesPerRequest * throughput / 1024, result.server().summary("app_heap_used_mb").peak(),
 				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
-				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), cpuMsPerRequest(result), stubs, health);
+				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), cpuMsPerRequest(result, throughput), stubs,
+				health);
 	}
 
 	/**
-	 * Returns the app's CPU time per request over the load: its mean CPU share of the
-	 * machine × cores × 1000 / JMeter's throughput over the same window.
+	 * Returns the app's CPU time per request over the steady load: its mean CPU share of
+	 * the machine × cores × 1000 / the steady throughput, both over the hold after the
+	 * ramp-up.
 	 * @param result the trial's results
+	 * @param throughput the trial's steady throughput (req/s)
 	 * @return ms of one core per request, {@code null} without a CPU reading or requests
 	 */
-	static Double cpuMsPerRequest(CellResult result) {
+	static Double cpuMsPerRequest(CellResult result, double throughput) {
 		Double app = result.cpu().appMean();
-		double throughput = result.load().throughput();
 		if (app == null || throughput <= 0) {
 			return null;
 		}
