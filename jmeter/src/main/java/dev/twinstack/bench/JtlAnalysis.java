@@ -36,6 +36,12 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	/** Longest response time recorded as such (ms); longer ones count as this. */
 	static final long MAX_TRACKED_MS = 3_600_000;
 
+	/** Index of a sample's start in a span. */
+	private static final int START = 0;
+
+	/** Index of a sample's end in a span. */
+	private static final int END = 1;
+
 	/**
 	 * Reads a JTL file.
 	 * @param jtl the file
@@ -102,21 +108,7 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	 * @return the counts of the whole seconds, the last partial second left out
 	 */
 	static List<Integer> perSecond(List<long[]> spans) {
-		if (spans.isEmpty()) {
-			return List.of();
-		}
-		long first = spans.stream().mapToLong((span) -> span[0]).min().getAsLong();
-		long last = spans.stream().mapToLong((span) -> span[1]).max().getAsLong();
-		int seconds = (int) ((last - first) / 1000);
-		int[] counts = new int[seconds + 1];
-		for (long[] span : spans) {
-			counts[(int) ((span[1] - first) / 1000)]++;
-		}
-		List<Integer> whole = new ArrayList<>();
-		for (int i = 0; i < seconds; i++) {
-			whole.add(counts[i]);
-		}
-		return whole;
+		return wholeSeconds(spans, END);
 	}
 
 	/**
@@ -126,15 +118,23 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	 * second left out
 	 */
 	static List<Integer> startsPerSecond(List<long[]> spans) {
+		return wholeSeconds(spans, START);
+	}
+
+	/**
+	 * Counts one edge (start or end) of the samples in each whole second after the first
+	 * sample's start, up to the last such edge.
+	 */
+	private static List<Integer> wholeSeconds(List<long[]> spans, int edge) {
 		if (spans.isEmpty()) {
 			return List.of();
 		}
-		long first = spans.stream().mapToLong((span) -> span[0]).min().getAsLong();
-		long last = spans.stream().mapToLong((span) -> span[0]).max().getAsLong();
+		long first = spans.stream().mapToLong((span) -> span[START]).min().getAsLong();
+		long last = spans.stream().mapToLong((span) -> span[edge]).max().getAsLong();
 		int seconds = (int) ((last - first) / 1000);
 		int[] counts = new int[seconds + 1];
 		for (long[] span : spans) {
-			counts[(int) ((span[0] - first) / 1000)]++;
+			counts[(int) ((span[edge] - first) / 1000)]++;
 		}
 		return Arrays.stream(counts, 0, seconds).boxed().toList();
 	}

@@ -99,15 +99,12 @@ class ScenarioPlanTests {
 
 	@Test
 	void openModelKeepsTheRequestedRate() {
-		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.LARGE_PAYLOAD_COPY, LoadModel.OPEN,
-				OpenModel.maxThreads(50, 5), 50, 0, Duration.ofSeconds(1), Duration.ofSeconds(3), "t3");
-		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+		TestPlanStats stats = openRun(Workload.LARGE_PAYLOAD_COPY, 5, "t3");
 		// 0.5 s worth of the ramp-up plus 3 s at 50 req/s = 175; JMeter's schedule lets a
 		// few more through at the start. The upper bound is the point (a closed model
-		// with
-		// the same threads sends thousands against a local stub); the lower bound is
-		// loose
-		// because a busy 2-core machine delays JMeter's timers (157 seen under load).
+		// with the same threads sends thousands against a local stub); the lower bound is
+		// loose because a busy 2-core machine delays JMeter's timers (157 seen under
+		// load).
 		assertThat(stats.overall().samplesCount()).isBetween(100L, 240L);
 		assertThat(this.paths).containsOnlyKeys("GET /scenarios/large-payload");
 	}
@@ -117,9 +114,7 @@ class ScenarioPlanTests {
 		// 50 req/s × 400 ms = 20 requests in flight; JMeter's feedback alone starts from
 		// 1 thread and doubles about every second (about 70 samples in this run)
 		this.delayMs = 400;
-		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.CPU_LIGHT, LoadModel.OPEN,
-				OpenModel.maxThreads(50, 400), 50, 0, Duration.ofSeconds(1), Duration.ofSeconds(3), "t5");
-		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+		TestPlanStats stats = openRun(Workload.CPU_LIGHT, 400, "t5");
 		// 175 expected when the rate is kept
 		assertThat(stats.overall().samplesCount()).isBetween(120L, 240L);
 	}
@@ -129,11 +124,20 @@ class ScenarioPlanTests {
 		// 50 req/s × 1 s: about 50 requests are in flight when the schedule ends. The
 		// DSL's own group ended the test without them (45 of 237 samples lost in a run)
 		this.delayMs = 1000;
-		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.SLOW_IO, LoadModel.OPEN,
-				OpenModel.maxThreads(50, 1000), 50, 0, Duration.ofSeconds(1), Duration.ofSeconds(3), "t6");
-		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+		TestPlanStats stats = openRun(Workload.SLOW_IO, 1000, "t6");
 		assertThat(stats.overall().samplesCount()).isEqualTo(this.requests.get()).isBetween(120L, 240L);
 		assertThat(this.requestIds).hasSize(this.requests.get());
+	}
+
+	/**
+	 * Runs the open model at 50 req/s: 1 s ramp-up, 3 s hold, threads sized for the
+	 * expected latency.
+	 */
+	private TestPlanStats openRun(Workload workload, double expectedLatencyMs, String runId) {
+		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), workload, LoadModel.OPEN,
+				OpenModel.maxThreads(50, expectedLatencyMs), 50, 0, Duration.ofSeconds(1), Duration.ofSeconds(3),
+				runId);
+		return LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
 	}
 
 	@Test
