@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * One stack on one heap across its cells: starts the app with a GC log, tells after each
@@ -36,6 +37,8 @@ final class AppSession implements AutoCloseable {
 	private int starts;
 
 	private long logOffset;
+
+	private List<WarmUp> warmUps = List.of();
 
 	private AppSession(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks, String runId) {
 		this.stack = stack;
@@ -110,6 +113,22 @@ final class AppSession implements AutoCloseable {
 	void restart() {
 		this.app.close();
 		startApp();
+	}
+
+	/**
+	 * Records the warm-up of the running app.
+	 * @param warmUps the warm-up of each workload
+	 */
+	void warmedUp(List<WarmUp> warmUps) {
+		this.warmUps = List.copyOf(warmUps);
+	}
+
+	/**
+	 * Returns the last warm-up of the app.
+	 * @return the warm-up of each workload, empty before the first
+	 */
+	List<WarmUp> warmUps() {
+		return this.warmUps;
 	}
 
 	/**

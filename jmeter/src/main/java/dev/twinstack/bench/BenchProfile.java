@@ -10,7 +10,8 @@ import java.util.List;
  * @param id the name
  * @param blocks the matrix, as cartesian blocks
  * @param duration hold time per trial, after a 1 s ramp-up
- * @param warmup load per app start before measuring, split over its workloads
+ * @param warmup the most load per app start before measuring, in rounds until each
+ * workload's throughput is steady ({@link WarmUp})
  * @param baseline load at concurrency 1 per workload after the warm-up, for the base
  * latency
  * @param trials measured repetitions of every cell
@@ -45,7 +46,7 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	public static final BenchProfile SMOKE = new BenchProfile("smoke",
 			List.of(new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE),
 					List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(10), List.of(50))),
-			Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(2), 1, 500);
+			Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(2), 1, 500);
 
 	/**
 	 * {@code standard} ({@code -Pbench}, under 15 minutes on 2 cores), three 5 s trials
@@ -60,7 +61,7 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 					DEFAULT_HEAP, CLOSED, List.of(400), List.of(300)),
 			new MatrixBlock(ALL_STACKS, List.of(Scenario.CPU_LIGHT, Scenario.LARGE_PAYLOAD, Scenario.SLOW_IO),
 					BOTH_FANOUTS, List.of(Transfer.ZERO_COPY), DEFAULT_HEAP, CLOSED, List.of(400), List.of(300))),
-			Duration.ofSeconds(5), Duration.ofSeconds(15), Duration.ofSeconds(2), 3, 5000);
+			Duration.ofSeconds(5), Duration.ofSeconds(180), Duration.ofSeconds(2), 3, 5000);
 
 	/**
 	 * {@code full} (under 90 minutes on 2 cores): every workload × heap at 40 and 1000
@@ -82,7 +83,7 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 							List.of(LoadModel.COUNT), List.of(40), List.of(300)),
 					new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE), List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS,
 							List.of(Heap.parse("64m")), CLOSED, List.of(OVERLOAD_CONCURRENCY), List.of(300))),
-			Duration.ofSeconds(6), Duration.ofSeconds(24), Duration.ofSeconds(2), 3, 20_000);
+			Duration.ofSeconds(6), Duration.ofSeconds(30), Duration.ofSeconds(2), 3, 20_000);
 
 	/** Every profile, in order. */
 	public static final List<BenchProfile> ALL = List.of(SMOKE, STANDARD, FULL);

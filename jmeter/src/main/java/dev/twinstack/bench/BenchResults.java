@@ -113,8 +113,10 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * @param jfr its JFR recording, relative to the output folder
 	 * @param settings the settings that cap it (thread caps, pool sizes, timeouts), by
 	 * property name
+	 * @param warmUp its warm-up, per workload
 	 */
-	public record AppInfo(Stack stack, String displayName, String jfr, java.util.Map<String, String> settings) {
+	public record AppInfo(Stack stack, String displayName, String jfr, java.util.Map<String, String> settings,
+			List<WarmUp> warmUp) {
 
 	}
 
@@ -128,7 +130,7 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * @param cells number of cells
 	 * @param durationSeconds hold time per trial after the ramp-up (s)
 	 * @param rampUpSeconds ramp-up per trial (s)
-	 * @param warmupSeconds warm-up load per app start, split over its workloads (s)
+	 * @param warmupSeconds the most warm-up per app start, in rounds until steady (s)
 	 * @param latency downstream latency, as passed to mock-services {@code --latency}
 	 * @param appJvmArgs JVM options of each app on the default heap
 	 * @param mocksJvmArgs JVM options of mock-services

@@ -114,7 +114,8 @@ public final class BenchRunner {
 							BenchJvms.displayName("app", app.stack().id(),
 									BenchJvms.heapOf(session.heap().jvmArgs(settings.appJvmArgs())), runPrefix),
 							out.relativize(session.recording()).toString().replace('\\', '/'), AppConfig.of(app.stack(),
-									settings.jars().app(app.stack()), app.args(), app.process().launcher())));
+									settings.jars().app(app.stack()), app.args(), app.process().launcher()),
+							session.warmUps()));
 					if (firstOfStack && !settings.fanouts().isEmpty()) {
 						Optional.ofNullable(cellRunner.measureMemory(app)).ifPresent(record::memory);
 					}

@@ -24,8 +24,9 @@ import java.util.function.UnaryOperator;
  * @param fanouts every composite fanout of the matrix
  * @param concurrency every concurrency level of the matrix's closed models, ascending
  * @param duration hold time per trial (whole seconds), after a 1 s ramp-up
- * @param warmup load per app start before measuring, split over its workloads, at the
- * highest concurrency (whole seconds, 0 = none)
+ * @param warmup the most load per app start before measuring, at the highest
+ * concurrency, in rounds until each workload's throughput is steady ({@link WarmUp}; whole
+ * seconds, 0 = none)
  * @param latency the latency of every composite downstream call, passed to mock-services
  * {@code --latency} (e.g. {@code 100ms}, {@code lognormal:100ms:0.2})
  * @param appJvmArgs JVM options of each app on the default heap

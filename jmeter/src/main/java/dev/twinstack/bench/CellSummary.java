@@ -54,8 +54,9 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 		double errorRate = (requests > 0) ? (double) errors / requests : 0;
 		// efficiency counts successful requests only: a stack that fails fast under
 		// overload must not look more efficient than one that serves
+		Double cpuCeiling = CpuCeiling.of(medianCost(trials), cores, cores);
 		Ceiling ceiling = Ceiling.of(downstreamMs, baseLatencyMs, threads, cell.rate(),
-				cell.stack().threadPerRequest() ? threadCap : OptionalInt.empty(),
+				cell.stack().threadPerRequest() ? threadCap : OptionalInt.empty(), cpuCeiling,
 				throughput.median() * (1 - errorRate));
 		Validity validity = Validity.assess(cores, median(trials, TrialFigures::machineCpu),
 				median(trials, TrialFigures::loadGeneratorShare), median(trials, TrialFigures::mocksShare),
@@ -111,6 +112,23 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 	@JsonProperty
 	public Double cpuMsPerRequest() {
 		return median(this.trials, TrialFigures::appCpuMsPerRequest);
+	}
+
+	/**
+	 * Returns the CPU per request of the app, the load generator, the mocks and the
+	 * machine, each the median over the trials.
+	 * @return ms of one core per request
+	 */
+	@JsonProperty
+	public CpuCost cpuCost() {
+		return medianCost(this.trials);
+	}
+
+	private static CpuCost medianCost(List<TrialFigures> trials) {
+		List<TrialFigures> measured = trials.stream().filter((t) -> t.cpuCost() != null).toList();
+		return new CpuCost(median(measured, (t) -> t.cpuCost().appMs()),
+				median(measured, (t) -> t.cpuCost().loadGeneratorMs()), median(measured, (t) -> t.cpuCost().mocksMs()),
+				median(measured, (t) -> t.cpuCost().machineMs()));
 	}
 
 	/**

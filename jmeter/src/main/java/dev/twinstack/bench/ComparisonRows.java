@@ -109,8 +109,11 @@ final class ComparisonRows {
 		if (cpu == null) {
 			return "n/a";
 		}
+		CpuCost cost = CpuCost.of(cpu, BenchTrialMeasurer.steadyThroughput(r));
 		return "app " + percent(cpu.appMean()) + ", mocks " + percent(cpu.mocksMean()) + ", JMeter "
-				+ percent(cpu.loadGeneratorMean()) + ", machine " + percent(cpu.machineMean());
+				+ percent(cpu.loadGeneratorMean()) + ", machine " + percent(cpu.machineMean())
+				+ ((cost.machineMs() != null) ? fmt("; per request: app %.2f, JMeter %.2f, mocks %.2f, machine %.2f ms",
+						cost.appMs(), cost.loadGeneratorMs(), cost.mocksMs(), cost.machineMs()) : "");
 	}
 
 	static String percent(Double share) {
@@ -140,9 +143,12 @@ final class ComparisonRows {
 		if (ceiling.ceiling() == null) {
 			return "n/a (random latency)";
 		}
-		boolean threadBound = ceiling.threadCeiling() != null && ceiling.threadCeiling() < ceiling.concurrencyCeiling();
-		return fmt("%.1f req/s", ceiling.ceiling())
-				+ (threadBound ? " (" + ceiling.threadCap() + " threads)" : " (concurrency)");
+		String by = switch (String.valueOf(ceiling.boundBy())) {
+			case "threads" -> ceiling.threadCap() + " threads";
+			case "cpu" -> "CPU";
+			default -> String.valueOf(ceiling.boundBy());
+		};
+		return fmt("%.1f req/s", ceiling.ceiling()) + " (" + by + ")";
 	}
 
 }

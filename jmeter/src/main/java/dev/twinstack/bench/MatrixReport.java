@@ -116,6 +116,11 @@ final class MatrixReport {
 						+ Optional.ofNullable(s.peakThreads()).map((threads) -> fmt("%.0f", threads)).orElse(MISSING));
 		row(md, "App CPU per request (ms of one core)", columns,
 				(s) -> Optional.ofNullable(s.cpuMsPerRequest()).map((ms) -> fmt("%.2f", ms)).orElse(MISSING));
+		row(md, "Harness CPU per request: JMeter + mocks (ms)", columns, MatrixReport::harnessCost);
+		row(md, "Machine CPU per request, all processes (ms)", columns,
+				(s) -> Optional.ofNullable(s.cpuCost().machineMs()).map((ms) -> fmt("%.2f", ms)).orElse(MISSING));
+		row(md, "CPU ceiling (utilization law)", columns,
+				(s) -> Optional.ofNullable(s.ceiling().cpuCeiling()).map((c) -> fmt("%.1f req/s", c)).orElse(MISSING));
 		if (workload.ioBound()) {
 			row(md, "Ideal latency (downstream + base)", columns, MatrixReport::ideal);
 			row(md, "Little's-law ceiling", columns,
@@ -126,11 +131,11 @@ final class MatrixReport {
 					(s) -> Optional.ofNullable(s.ceiling().threadCeiling())
 						.map((c) -> fmt("%.1f req/s (%d threads)", c, s.ceiling().threadCap()))
 						.orElse("none"));
-			row(md, "Efficiency (of the lower ceiling)", columns,
-					(s) -> Optional.ofNullable(s.ceiling().efficiency())
-						.map((e) -> fmt("%.0f %% (%s)", e * 100, s.ceiling().boundBy()))
-						.orElse(MISSING));
 		}
+		row(md, "Efficiency (of the lowest ceiling)", columns,
+				(s) -> Optional.ofNullable(s.ceiling().efficiency())
+					.map((e) -> fmt("%.0f %% (%s)", e * 100, s.ceiling().boundBy()))
+					.orElse(MISSING));
 		if (group.get(0).cell().load() == LoadModel.OPEN) {
 			row(md, "Requested rate kept", columns,
 					(s) -> Boolean.TRUE.equals(s.rateKept()) ? "yes" : fmt("**no**: %.0f of %d req/s started",
@@ -141,6 +146,14 @@ final class MatrixReport {
 		row(md, "Validity", columns, (s) -> s.validity().reasons().isEmpty() ? s.validity().label()
 				: s.validity().label() + ": " + String.join("; ", s.validity().reasons()));
 		md.append('\n');
+	}
+
+	private static String harnessCost(CellSummary s) {
+		CpuCost cost = s.cpuCost();
+		if (cost.loadGeneratorMs() == null || cost.mocksMs() == null) {
+			return MISSING;
+		}
+		return fmt("%.2f + %.2f", cost.loadGeneratorMs(), cost.mocksMs());
 	}
 
 	private static String ideal(CellSummary s) {

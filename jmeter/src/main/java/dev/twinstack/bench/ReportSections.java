@@ -205,6 +205,24 @@ final class ReportSections {
 				.append(app.jfr())
 				.append(") |\n");
 		}
+		for (BenchResults.AppInfo app : results.apps()) {
+			if (app.warmUp() != null && !app.warmUp().isEmpty()) {
+				md.append("| ")
+					.append(app.stack().title())
+					.append(" warm-up (until steady: the last ")
+					.append(WarmUp.WINDOW)
+					.append(" rounds of ")
+					.append(WarmUp.ROUND_SECONDS)
+					.append(" s within ")
+					.append(String.format(java.util.Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT))
+					.append(" %) | ")
+					.append(app.warmUp()
+						.stream()
+						.map((w) -> w.workload() + " c=" + w.concurrency() + ": " + w.describe())
+						.collect(java.util.stream.Collectors.joining("; ")))
+					.append(" |\n");
+			}
+		}
 	}
 
 	/**

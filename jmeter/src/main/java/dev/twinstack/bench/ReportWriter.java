@@ -119,9 +119,10 @@ public final class ReportWriter {
 			.append(settings.rampUpSeconds())
 			.append(" s of ramp-up plus ")
 			.append(settings.durationSeconds())
-			.append(" s per cell, after ")
+			.append(" s per cell, after a discarded warm-up per app start at the highest concurrency, in rounds until ")
+			.append("the throughput is steady (at most ")
 			.append(settings.warmupSeconds())
-			.append(" s of discarded warm-up per app (at the highest concurrency, ramping up over its first half). ")
+			.append(" s; what each app needed is in the settings below). ")
 			.append("Latencies come from every sample JMeter logged; heap, threads, RSS and CPU are sampled once a ")
 			.append("second (see *Where the figures come from*); stored documents are counted by request id after ")
 			.append("the count stops changing.\n\n");
@@ -136,9 +137,10 @@ public final class ReportWriter {
 		setting(md, "Heaps", s.heaps().toString());
 		setting(md, "Per trial", s.rampUpSeconds() + " s ramp-up + " + s.durationSeconds() + " s hold; " + s.trials()
 				+ " trial(s) per cell");
-		setting(md, "Warm-up per app start", s.warmupSeconds()
-				+ " s at the highest concurrency, split over its workloads, each ramping up over its first half; then "
-				+ s.baselineSeconds() + " s per workload at concurrency 1 (base latency)");
+		setting(md, "Warm-up per app start", "per workload, rounds of " + WarmUp.ROUND_SECONDS
+				+ " s at the highest concurrency until the last " + WarmUp.WINDOW + " agree within "
+				+ String.format(Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT) + " %, at most " + s.warmupSeconds()
+				+ " s in all; then " + s.baselineSeconds() + " s per workload at concurrency 1 (base latency)");
 	}
 
 	private static void appendSettings(StringBuilder md, BenchResults results) {

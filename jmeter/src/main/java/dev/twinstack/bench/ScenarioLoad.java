@@ -1,6 +1,7 @@
 package dev.twinstack.bench;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,15 +9,12 @@ import java.util.Map;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
 /**
- * The unmeasured loads around the cells of one app start: the warm-up, and the base
+ * The unmeasured loads around the cells of one app start: the warm-up until steady, and the base
  * latency of each workload at concurrency 1 (the app's own time per request, which the
  * ideal latency adds to the downstream wait); and the {@link ScenarioPlan.Run} of a
  * measured trial.
  */
 final class ScenarioLoad {
-
-	/** The shortest warm-up per workload that is run at all (s). */
-	static final int MIN_WARMUP_SECONDS = 2;
 
 	/**
 	 * The highest concurrency of a warm-up: enough to warm the JIT and every pool;
@@ -28,35 +26,58 @@ final class ScenarioLoad {
 	}
 
 	/**
-	 * Warms the app up: the warm-up time split over the workloads, each at the given
-	 * concurrency, ramping up over its first half (a cold JVM flooded at once mostly
-	 * times out). Results are discarded.
-	 * @param settings the bench settings (warm-up time)
+	 * Warms the app up, workload after workload, in rounds at the given concurrency until
+	 * its throughput is steady ({@link WarmUp#isSteady}) or its share of the warm-up
+	 * bound is used: each workload may use what is left of the bound but
+	 * {@link WarmUp#WINDOW} rounds for each workload after it. Results are discarded but
+	 * the rounds' throughputs, which the report shows.
+	 * @param settings the bench settings (the warm-up bound per app start)
 	 * @param app the running app
 	 * @param workloads the workloads its cells will run
 	 * @param concurrency the concurrency, e.g. the highest of its cells
 	 * @param runPrefix prefix of the request ids
+	 * @return the warm-up of each workload, in order (empty when the bound is 0)
 	 */
-	static void warmUp(BenchSettings settings, AppProcess app, List<Workload> workloads, int concurrency,
+	static List<WarmUp> warmUp(BenchSettings settings, AppProcess app, List<Workload> workloads, int concurrency,
 			String runPrefix) {
-		long perWorkload = settings.warmup().toSeconds() / Math.max(1, workloads.size());
-		if (settings.warmup().isZero()) {
-			return;
-		}
-		perWorkload = Math.max(MIN_WARMUP_SECONDS, perWorkload);
-		for (Workload workload : workloads) {
-			long rampUp = Math.max(1, perWorkload / 2);
-			long hold = Math.max(1, perWorkload - rampUp);
-			Console.line(String.format("[warm-up] %s %s c=%d: %d s ramp-up + %d s", app.stack().id(), workload.id(),
-					concurrency, rampUp, hold));
-			ScenarioPlan.Run run = new ScenarioPlan.Run(base(app), workload, LoadModel.CLOSED, concurrency, 0, 0,
-					Duration.ofSeconds(rampUp), Duration.ofSeconds(hold),
-					runPrefix + "-warmup-" + app.stack().id() + "-" + workload.id());
-			LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES, app.process(), run.timeLimit());
+		List<WarmUp> warmUps = new ArrayList<>();
+		long remaining = settings.warmup().toSeconds();
+		for (int i = 0; i < workloads.size() && remaining > 0; i++) {
+			Workload workload = workloads.get(i);
+			long reserve = (long) (workloads.size() - i - 1) * WarmUp.WINDOW * WarmUp.ROUND_SECONDS;
+			long allowance = Math.max(WarmUp.ROUND_SECONDS, remaining - reserve);
+			WarmUp warmUp = warmUp(app, workload, concurrency, allowance, runPrefix);
+			warmUps.add(warmUp);
+			Console.line(String.format("[warm-up] %s %s c=%d: %s", app.stack().id(), workload.id(), concurrency,
+					warmUp.describe()));
+			remaining -= Math.round(warmUp.seconds());
 			if (!app.process().isAlive()) {
-				return;
+				break;
 			}
 		}
+		return warmUps;
+	}
+
+	private static WarmUp warmUp(AppProcess app, Workload workload, int concurrency, long allowanceSeconds,
+			String runPrefix) {
+		List<Double> rounds = new ArrayList<>();
+		long started = System.nanoTime();
+		double seconds = 0;
+		while (seconds + WarmUp.ROUND_SECONDS <= Math.max(allowanceSeconds, WarmUp.ROUND_SECONDS)
+				&& app.process().isAlive()) {
+			ScenarioPlan.Run run = new ScenarioPlan.Run(base(app), workload, LoadModel.CLOSED, concurrency, 0, 0,
+					Duration.ofSeconds(WarmUp.ROUND_RAMP_UP_SECONDS), Duration.ofSeconds(WarmUp.ROUND_HOLD_SECONDS),
+					runPrefix + "-warmup-" + app.stack().id() + "-" + workload.id() + "-" + (rounds.size() + 1));
+			LoadStats stats = LoadStats.from(LoadGenerator
+				.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES, app.process(), run.timeLimit())
+				.overall());
+			rounds.add((stats.elapsedSeconds() > 0) ? (stats.requests() - stats.errors()) / stats.elapsedSeconds() : 0);
+			seconds = (System.nanoTime() - started) / 1e9;
+			if (WarmUp.isSteady(rounds)) {
+				return new WarmUp(workload.id(), concurrency, List.copyOf(rounds), seconds, true);
+			}
+		}
+		return new WarmUp(workload.id(), concurrency, List.copyOf(rounds), seconds, false);
 	}
 
 	/**

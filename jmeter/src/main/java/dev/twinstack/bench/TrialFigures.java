@@ -1,5 +1,7 @@
 package dev.twinstack.bench;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * What one trial of a cell measured, as the scenario matrix needs it: JMeter's figures,
  * the app's peaks, CPU shares, the stubs' latency and the app's health.
@@ -21,14 +23,14 @@ package dev.twinstack.bench;
  * @param loadGeneratorShare CPU used by the load generator, 0–1 of the machine, or
  * {@code null}
  * @param mocksShare CPU used by mock-services, 0–1 of the machine, or {@code null}
- * @param appCpuMsPerRequest the app's CPU time per request (ms of one core): its CPU
- * share × cores × 1000 / throughput over the load, {@code null} when not measured
+ * @param cpuCost CPU per request of the app, the load generator, the mocks and the whole
+ * machine (ms of one core) over the steady load
  * @param stubs the stubs' latency during the trial, {@code null} when not probed
  * @param health what became of the app
  */
 public record TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms,
 		double p99Ms, double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads,
-		Double machineCpu, Double loadGeneratorShare, Double mocksShare, Double appCpuMsPerRequest,
+		Double machineCpu, Double loadGeneratorShare, Double mocksShare, CpuCost cpuCost,
 		StubLatencyProbe.Summary stubs, AppHealth health) {
 
 	/**
@@ -46,7 +48,7 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 				result.latency().p50Ms(), result.latency().p99Ms(), result.latency().p999Ms(), result.latency().maxMs(),
 				bytesPerRequest * throughput / 1024, result.server().summary("app_heap_used_mb").peak(),
 				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
-				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), cpuMsPerRequest(result, throughput), stubs,
+				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), CpuCost.of(result.cpu(), throughput), stubs,
 				health);
 	}
 
@@ -54,16 +56,11 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 	 * Returns the app's CPU time per request over the steady load: its mean CPU share of
 	 * the machine × cores × 1000 / the steady throughput, both over the hold after the
 	 * ramp-up.
-	 * @param result the trial's results
-	 * @param throughput the trial's steady throughput (req/s)
 	 * @return ms of one core per request, {@code null} without a CPU reading or requests
 	 */
-	static Double cpuMsPerRequest(CellResult result, double throughput) {
-		Double app = result.cpu().appMean();
-		if (app == null || throughput <= 0) {
-			return null;
-		}
-		return app * result.cpu().cores() * 1000 / throughput;
+	@JsonProperty
+	public Double appCpuMsPerRequest() {
+		return (this.cpuCost != null) ? this.cpuCost.appMs() : null;
 	}
 
 }

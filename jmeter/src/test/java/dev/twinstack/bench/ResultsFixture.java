@@ -48,9 +48,11 @@ final class ResultsFixture {
 		mvcSettings.put("server.tomcat.threads.max", "200");
 		mvcSettings.put("app.downstream.max-connections", "1000");
 		List<BenchResults.AppInfo> apps = List.of(
-				new BenchResults.AppInfo(Stack.MVC, "twinstack-app-mvc-512m-b1", "jfr/mvc.jfr", mvcSettings),
+				new BenchResults.AppInfo(Stack.MVC, "twinstack-app-mvc-512m-b1", "jfr/mvc.jfr", mvcSettings,
+						List.of(new WarmUp("composite-sequential", 400, List.of(480.0, 620.0, 630.0, 628.0), 24.5, true))),
 				new BenchResults.AppInfo(Stack.WEBFLUX, "twinstack-app-webflux-512m-b1", "jfr/webflux.jfr",
-						Map.of("app.downstream.max-connections", "1000")));
+						Map.of("app.downstream.max-connections", "1000"),
+						List.of(new WarmUp("composite-sequential", 400, List.of(523.0, 900.0, 1100.0), 19.0, false))));
 		List<MemoryAfterRequests> memory = List.of(
 				new MemoryAfterRequests(Stack.MVC, Fanout.SEQUENTIAL, 500, 10, 0, 15.6, 32.1, 120.5, 45.0, 310.2, 38.4,
 						305.0),
