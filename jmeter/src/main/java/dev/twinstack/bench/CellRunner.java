@@ -97,6 +97,7 @@ final class CellRunner {
 			// closed port
 			stats = LoadGenerator.run(ScenarioPlan.plan(run, runDir), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
 					run.timeLimit());
+			Dashboard.render(runDir.resolve("samples.jtl"), runDir.resolve("dashboard"));
 			// one more reading once every request has ended, so the app's request count
 			// covers the whole load
 			pause(CellMonitor.INTERVAL.plusMillis(100));

@@ -1,11 +1,8 @@
 package dev.twinstack.bench;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.htmlReporter;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import java.io.IOException;
@@ -65,23 +62,12 @@ public final class CompositePlan {
 	}
 
 	/**
-	 * Builds the plan without listeners: the form exported to .jmx and used for warm-up.
+	 * Builds the plan without listeners, the form exported to .jmx: without the cookie
+	 * and cache managers jmeter-java-dsl would add (a REST bench needs neither).
 	 * @return the plan
 	 */
 	public static DslTestPlan plan() {
-		return testPlan(compositeThreadGroup());
-	}
-
-	/**
-	 * Builds the plan with a JTL file ({@code samples.jtl}, JMeter's default CSV format:
-	 * time stamp, elapsed, label, response code, success, bytes, latency, connect time,
-	 * …) and JMeter's HTML dashboard ({@code dashboard/}) in the run folder.
-	 * @param runDir the cell's run folder
-	 * @return the plan
-	 */
-	public static DslTestPlan plan(Path runDir) {
-		return testPlan(compositeThreadGroup(), jtlWriter(runDir.toString(), "samples.jtl"),
-				htmlReporter(runDir.toString(), "dashboard"));
+		return ScenarioPlan.lean(compositeThreadGroup());
 	}
 
 	private static DslDefaultThreadGroup compositeThreadGroup() {

@@ -49,7 +49,7 @@ final class DatabaseOutage {
 				0, 0, Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS),
 				Duration.ofSeconds(BEFORE_SECONDS + DOWN_SECONDS + AFTER_SECONDS), runId);
 		CompletableFuture<Void> running = CompletableFuture
-			.runAsync(() -> LoadGenerator.run(ScenarioPlan.plan(load, runDir, false), ScenarioPlan.ENGINE_PROPERTIES));
+			.runAsync(() -> LoadGenerator.run(ScenarioPlan.plan(load, runDir), ScenarioPlan.ENGINE_PROPERTIES));
 		long stoppedAt;
 		long startedAt;
 		try {

@@ -153,7 +153,7 @@ final class FaultsRunner {
 		AppGauges before = AppGauges.read(app);
 		String mapping = injector.inject(run);
 		try {
-			LoadGenerator.run(ScenarioPlan.plan(load(app, this.faults.duration(), runId), runDir, false),
+			LoadGenerator.run(ScenarioPlan.plan(load(app, this.faults.duration(), runId), runDir),
 					ScenarioPlan.ENGINE_PROPERTIES);
 		}
 		finally {

@@ -1,7 +1,6 @@
 package dev.twinstack.bench;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import java.io.IOException;
@@ -36,7 +35,7 @@ final class MemoryMeasurement {
 		Map<String, String> properties = CompositePlan.properties(app.port(), fanout, threads, Duration.ZERO,
 				Duration.ZERO, runId);
 		TestPlanStats stats = LoadGenerator.run(
-				testPlan(threadGroup("memory", threads, 1,
+				ScenarioPlan.lean(threadGroup("memory", threads, 1,
 						forLoopController("requests", requests / threads, CompositePlan.request()))),
 				properties, app.process(),
 				CompositePlan.CONNECT_TIMEOUT.plus(CompositePlan.RESPONSE_TIMEOUT)

@@ -1,7 +1,8 @@
 package dev.twinstack.bench;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.htmlReporter;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
@@ -17,6 +18,7 @@ import java.util.Map;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.assertions.DslResponseAssertion.TargetField;
+import us.abstracta.jmeter.javadsl.core.listeners.JtlWriter;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
@@ -92,35 +94,44 @@ final class ScenarioPlan {
 	}
 
 	/**
-	 * Builds the plan of a run with a JTL file ({@code samples.jtl}, CSV) and JMeter's
-	 * HTML dashboard ({@code dashboard/}) in the run folder.
+	 * Builds the plan of a run with a JTL file ({@code samples.jtl}, CSV) in the run
+	 * folder (the dashboard is rendered from it after the run: {@link Dashboard}).
 	 * @param run what to load
 	 * @param runDir the run folder, {@code null} for no listeners
 	 * @return the plan
 	 */
 	static DslTestPlan plan(Run run, Path runDir) {
-		return plan(run, runDir, true);
+		return build(run, runDir);
+	}
+
+	private static DslTestPlan build(Run run, Path runDir) {
+		return (runDir != null) ? lean(loadGroup(run), jtl(runDir)) : lean(loadGroup(run));
 	}
 
 	/**
-	 * Builds the plan of a run with a JTL file ({@code samples.jtl}, CSV) in the run
-	 * folder, and JMeter's HTML dashboard when asked.
-	 * @param run what to load
-	 * @param runDir the run folder, {@code null} for no listeners
-	 * @param dashboard whether to write {@code dashboard/} (takes about a second)
+	 * Builds a test plan without what a REST bench does not need: jmeter-java-dsl adds an
+	 * HTTP cookie manager and an HTTP cache manager to every plan with an HTTP sampler
+	 * unless told otherwise; the apps set no cookie and send no cache headers, so both
+	 * would only cost the load generator CPU per request.
+	 * @param children the plan's thread groups and listeners
 	 * @return the plan
 	 */
-	static DslTestPlan plan(Run run, Path runDir, boolean dashboard) {
-		List<TestPlanChild> children = new ArrayList<>();
-		children.add(loadGroup(run));
-		if (runDir != null) {
-			// CSV with JMeter's default fields: what JtlAnalysis reads
-			children.add(jtlWriter(runDir.toString(), "samples.jtl"));
-			if (dashboard) {
-				children.add(htmlReporter(runDir.toString(), "dashboard"));
-			}
-		}
-		return testPlan(children.toArray(TestPlanChild[]::new));
+	static DslTestPlan lean(TestPlanChild... children) {
+		List<TestPlanChild> all = new ArrayList<>(List.of(httpCookies().disable(), httpCache().disable()));
+		all.addAll(List.of(children));
+		return testPlan(all.toArray(TestPlanChild[]::new));
+	}
+
+	/**
+	 * The JTL writer of a run: {@code samples.jtl}, CSV with JMeter's default fields but
+	 * the URL, data type and idle time, which neither the bench nor JMeter's dashboard
+	 * reads. The dashboard is rendered from this file once the run has ended
+	 * ({@link Dashboard}), not by a second listener writing a second JTL during the load.
+	 * @param runDir the run folder
+	 * @return the listener
+	 */
+	static JtlWriter jtl(Path runDir) {
+		return jtlWriter(runDir.toString(), "samples.jtl").withUrl(false).withDataType(false).withIdleTime(false);
 	}
 
 	private static BaseThreadGroup<?> loadGroup(Run run) {
