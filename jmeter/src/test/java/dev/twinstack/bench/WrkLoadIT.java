@@ -5,13 +5,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 import dev.twinstack.bench.RecordingStub.Answered;
 import dev.twinstack.monitoring.DebianPackages;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +33,13 @@ class WrkLoadIT {
 	private static final Duration DELAY = Duration.ofMillis(20);
 
 	private static Path wrk;
+
+	private static Stream<ProcessHandle> wrkProcesses() {
+		return ProcessHandle.current()
+			.children()
+			.filter((process) -> process.isAlive()
+					&& process.info().command().map((command) -> command.equals(wrk.toString())).orElse(false));
+	}
 
 	@BeforeAll
 	static void installWrk() {
@@ -113,6 +124,33 @@ class WrkLoadIT {
 			assertThat(sent.find()).isTrue();
 			assertThat(Long.parseLong(sent.group(1))).as("requests sent, one in flight at the end at the most")
 				.isBetween((long) answered.size(), answered.size() + 1L);
+		}
+	}
+
+	@Test
+	void killsWrkWhenTheCallerIsInterrupted(@TempDir Path output) throws Exception {
+		try (RecordingStub stub = new RecordingStub(DELAY, (exchange) -> 200)) {
+			AtomicReference<Throwable> failure = new AtomicReference<>();
+			AtomicBoolean interruptKept = new AtomicBoolean();
+			Thread caller = new Thread(() -> {
+				try {
+					WrkLoad.run(wrk, stub.baseUri(), Workload.CPU_LIGHT, 2, Duration.ofSeconds(60), "stop", output);
+				}
+				catch (Throwable ex) {
+					failure.set(ex);
+					interruptKept.set(Thread.currentThread().isInterrupted());
+				}
+			});
+			caller.start();
+			Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> wrkProcesses().count() == 1);
+			caller.interrupt();
+			caller.join(Duration.ofSeconds(10).toMillis());
+
+			assertThat(caller.isAlive()).isFalse();
+			assertThat(failure.get()).isInstanceOf(BenchException.class)
+				.hasMessage("Interrupted while wrk ran: wrk was killed");
+			assertThat(interruptKept).isTrue();
+			assertThat(wrkProcesses()).isEmpty();
 		}
 	}
 
