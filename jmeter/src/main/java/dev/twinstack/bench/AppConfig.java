@@ -56,7 +56,7 @@ final class AppConfig {
 				? mongoUri.replaceAll(".*maxPoolSize=(\\d+).*", "$1") : "100 (driver default)");
 		if (stack == Stack.WEBFLUX) {
 			settings.put("Reactor Netty event-loop threads",
-					Math.max(4, Runtime.getRuntime().availableProcessors()) + " (default: max(4, cores))");
+					Math.max(4, Machine.cores()) + " (default: max(4, cores))");
 		}
 		return settings;
 	}

@@ -57,6 +57,9 @@ public final class BenchRunner {
 		Progress progress = new Progress(start, planned.size() * settings.trials(),
 				settings.duration().toSeconds() + CompositePlan.RAMP_UP_SECONDS,
 				settings.warmup().toSeconds() + settings.baseline().toSeconds() * 4, (int) sessions);
+		if (settings.crossChecksWithWrk() && WrkLoad.find().isEmpty()) {
+			Console.line(WrkLoad.MISSING);
+		}
 		RunRecord record = new RunRecord(settings, start);
 		BenchShutdown.watch(record);
 		BenchResults results;

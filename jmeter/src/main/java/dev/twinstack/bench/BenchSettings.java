@@ -44,12 +44,17 @@ import java.util.function.UnaryOperator;
  * @param skipped requested stacks that cannot run, with the reason
  * @param memoryRequests N of the memory after N requests ({@link MemoryAfterRequests})
  * @param faults the {@code faults} scenario, {@code null} when it is not selected
+ * @param crossCheck the independent load generator that runs every closed cell once
+ * more ({@code wrk}), or {@code none}
  */
 public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fanouts, List<Integer> concurrency,
 		Duration duration, Duration warmup, String latency, List<String> appJvmArgs, List<String> mocksJvmArgs,
 		Path outputDir, Jars jars, List<MatrixBlock> blocks, int trials, int requests, Duration baseline,
 		String slowLatency, int tomcatThreads, Jdk jdk, List<SkippedStack> skipped, int memoryRequests,
-		FaultSettings faults) {
+		FaultSettings faults, String crossCheck) {
+
+	/** Accepted values of {@code bench.crosscheck}. */
+	public static final List<String> CROSS_CHECKS = List.of("wrk", "none");
 
 	/** Accepted profile names. */
 	public static final List<String> PROFILES = BenchProfile.ids();
@@ -177,7 +182,7 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 		return new BenchSettings(profile.id(), stacks, fanouts, concurrency, duration, warmup, latency, appJvmArgs,
 				mocksJvmArgs, outputDir, jars, blocks, trials, requests, baseline, slowLatency, tomcatThreads, jdk,
 				skipped, MemoryAfterRequests.requests(get.apply("bench.memoryRequests"), profile == BenchProfile.SMOKE),
-				faults);
+				faults, crossCheck(get.apply("bench.crosscheck"), profile));
 	}
 
 	private static List<MatrixBlock> overrideAxes(List<MatrixBlock> blocks, Function<String, String> get) {
@@ -289,7 +294,26 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 		return new BenchSettings(this.profile, this.stacks, this.fanouts, this.concurrency, this.duration, this.warmup,
 				this.latency, this.appJvmArgs, this.mocksJvmArgs, this.outputDir, jars, this.blocks, this.trials,
 				this.requests, this.baseline, this.slowLatency, this.tomcatThreads, this.jdk, this.skipped,
-				this.memoryRequests, this.faults);
+				this.memoryRequests, this.faults, this.crossCheck);
+	}
+
+	/**
+	 * Tells whether closed cells are run once more by wrk.
+	 * @return {@code true} for {@code bench.crosscheck=wrk}
+	 */
+	public boolean crossChecksWithWrk() {
+		return "wrk".equals(this.crossCheck);
+	}
+
+	// wrk by default, but in full, which has no time left for it under 90 minutes
+	private static String crossCheck(String value, BenchProfile profile) {
+		if (value == null) {
+			return (profile == BenchProfile.FULL) ? "none" : "wrk";
+		}
+		if (!CROSS_CHECKS.contains(value)) {
+			throw SettingsParser.invalid("bench.crosscheck", value, "one of " + CROSS_CHECKS);
+		}
+		return value;
 	}
 
 	private static <T> List<T> distinct(List<MatrixBlock> blocks, Function<MatrixBlock, List<T>> axis) {

@@ -28,6 +28,12 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 	}
 
 	@Override
+	public CrossCheck crossCheck(Cell cell, AppSession session, CellSummary summary) {
+		return this.cellRunner.crossCheck(cell, session.app(), summary,
+				this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("wrk"));
+	}
+
+	@Override
 	public TrialFigures measure(MatrixRunner.Trial trial) {
 		Cell cell = trial.cell();
 		StubLatencyProbe probe = StubLatencyProbe.forWorkload(cell.workload(), trial.mocks());

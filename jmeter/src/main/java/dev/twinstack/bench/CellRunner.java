@@ -125,7 +125,7 @@ final class CellRunner {
 			this.store.drop();
 			storage = new Storage(acknowledged, stored, duplicates);
 		}
-		CpuShares cpu = CpuShares.of(Runtime.getRuntime().availableProcessors(),
+		CpuShares cpu = CpuShares.of(Machine.cores(),
 				steadyWindow(monitored.series(), samples, started, load.elapsedSeconds()).summaries());
 		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(),
 				cell.stack().threadPerRequest() ? app.threadCap() : java.util.OptionalInt.empty(), load.throughput());
@@ -148,6 +148,50 @@ final class CellRunner {
 				mb(result.server().summary("app_threads_live").peak()), percent(cpu.appMean()),
 				percent(cpu.mocksMean()), percent(cpu.loadGeneratorMean())));
 		return result;
+	}
+
+	/**
+	 * Runs a closed cell once more with wrk, for as long as one trial (ramp-up and hold),
+	 * and compares its throughput and p50 with the cell's medians; for a storing
+	 * workload, counts what was stored under wrk's request ids. A missing wrk or a
+	 * failed run is a line on the console, never a failure of the bench.
+	 * @param cell the cell
+	 * @param app the running app
+	 * @param summary the cell over its trials
+	 * @param dir the folder of wrk's script and output
+	 * @return the comparison, {@code null} when wrk is missing or failed
+	 */
+	CrossCheck crossCheck(Cell cell, AppProcess app, CellSummary summary, Path dir) {
+		java.util.Optional<Path> wrk = WrkLoad.find();
+		if (wrk.isEmpty()) {
+			return null;
+		}
+		boolean stores = cell.workload().stores();
+		if (stores) {
+			this.store.drop();
+		}
+		String runId = this.runPrefix + "-" + cell.id() + "-wrk";
+		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
+		try {
+			String base = app.baseUri().toString().replaceAll("/$", "");
+			WrkResult result = WrkLoad.run(wrk.get(), base, cell.workload(), cell.concurrency(), duration, runId, dir);
+			Storage storage = null;
+			if (stores) {
+				long stored = this.store.awaitStableCount(runId, STORED_COUNT_TIMEOUT);
+				storage = new Storage(result.acknowledged(), stored, this.store.duplicates(runId));
+				this.store.drop();
+			}
+			CrossCheck check = CrossCheck.of(summary.throughput().median(), summary.p50Ms().median(), result, storage);
+			Console.line("[wrk] " + cell.id() + ": " + check.describe() + (check.agrees() ? "" : " — outside ±"
+					+ CrossCheck.TOLERANCE_PERCENT + " %")
+					+ ((storage != null) ? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged()
+							: ""));
+			return check;
+		}
+		catch (BenchException | IllegalArgumentException ex) {
+			Console.line("[wrk] " + cell.id() + ": no cross-check, " + ex.getMessage());
+			return null;
+		}
 	}
 
 	private static void pause(Duration duration) {

@@ -28,10 +28,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param rateKept for the open model, whether the median arrival rate kept the requested
  * rate; {@code null} for the closed models
  * @param threads the threads JMeter used: the concurrency, or the open model's limit
+ * @param crossCheck the cell run once more by wrk, {@code null} when not cross-checked
  */
 public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughput, Spread p50Ms, Spread p99Ms,
 		Spread p999Ms, Spread maxMs, Spread transferKBps, double errorRate, Ceiling ceiling, Validity validity,
-		AppHealth health, Boolean rateKept, int threads) {
+		AppHealth health, Boolean rateKept, int threads, CrossCheck crossCheck) {
 
 	/**
 	 * Summarises the trials of a cell.
@@ -72,7 +73,23 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 		return new CellSummary(cell, List.copyOf(trials), throughput, spread(trials, TrialFigures::p50Ms),
 				spread(trials, TrialFigures::p99Ms), spread(trials, TrialFigures::p999Ms),
 				spread(trials, TrialFigures::maxMs), spread(trials, TrialFigures::receivedKBps), errorRate, ceiling,
-				validity, health, rateKept, threads);
+				validity, health, rateKept, threads, null);
+	}
+
+	/**
+	 * Returns this summary with its wrk cross-check; a cell outside the cross-check's
+	 * tolerance is no longer valid (the load generator may have set its figures).
+	 * @param check the cross-check
+	 * @return the new summary
+	 */
+	CellSummary withCrossCheck(CrossCheck check) {
+		Validity checked = (check != null && !check.agrees())
+				? this.validity.invalidBecause("load generator disagrees with wrk by more than "
+						+ CrossCheck.TOLERANCE_PERCENT + " %: " + check.describe())
+				: this.validity;
+		return new CellSummary(this.cell, this.trials, this.throughput, this.p50Ms, this.p99Ms, this.p999Ms,
+				this.maxMs, this.transferKBps, this.errorRate, this.ceiling, checked, this.health, this.rateKept,
+				this.threads, check);
 	}
 
 	/**

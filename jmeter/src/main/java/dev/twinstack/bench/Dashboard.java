@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.apache.jmeter.report.config.ConfigurationException;
 import org.apache.jmeter.report.dashboard.GenerationException;
 import org.apache.jmeter.report.dashboard.ReportGenerator;
 import org.apache.jmeter.util.JMeterUtils;
@@ -36,7 +37,7 @@ final class Dashboard {
 			JMeterUtils.setProperty("jmeter.reportgenerator.overall_granularity", GRANULARITY_MS);
 			new ReportGenerator(jtl.toAbsolutePath().toString(), null).generate();
 		}
-		catch (IOException | GenerationException | RuntimeException ex) {
+		catch (IOException | GenerationException | ConfigurationException | RuntimeException ex) {
 			throw new BenchException("Could not render JMeter's dashboard of " + jtl + " into " + dir + ": "
 					+ ex.getMessage(), ex);
 		}

@@ -20,7 +20,7 @@ final class EnvironmentProbe {
 		String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " ("
 				+ System.getProperty("os.arch") + ")";
 		return new BenchResults.Environment(System.getProperty("java.version"), System.getProperty("java.vendor"),
-				Runtime.getRuntime().availableProcessors(), totalMemory, os,
+				Machine.cores(), totalMemory, os,
 				"jmeter-java-dsl (Apache JMeter " + JMeterUtils.getJMeterVersion() + ", embedded)",
 				ManagementFactory.getRuntimeMXBean().getInputArguments());
 	}

@@ -56,6 +56,10 @@ final class Estimate {
 				long load = (cell.load() == LoadModel.COUNT) ? settings.requests() / COUNT_REQUESTS_PER_SECOND
 						: CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds();
 				seconds += settings.trials() * (load + TRIAL_OVERHEAD_SECONDS);
+				if (settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED) {
+					// wrk starts at once; then the stored count
+					seconds += CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds() + 1;
+				}
 			}
 		}
 		return seconds;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
@@ -38,10 +39,27 @@ final class LoadGenerator {
 	 * @throws BenchException when the JVM is shutting down
 	 */
 	static TestPlanStats run(DslTestPlan plan, Map<String, String> properties, JavaProcess target, Duration limit) {
+		return run(plan, properties, target, limit, null);
+	}
+
+	/**
+	 * Runs the plan until its end, the target's exit, the limit or a condition, whichever
+	 * comes first.
+	 * @param plan the plan
+	 * @param properties JMeter properties read by the plan's {@code __P} functions
+	 * @param target the process under load, {@code null} for none
+	 * @param limit the longest the run may take, {@code null} for no limit
+	 * @param stopWhen checked every 250 ms: {@code true} stops the load gracefully;
+	 * {@code null} for none
+	 * @return JMeter's statistics of what ran
+	 * @throws BenchException when the JVM is shutting down
+	 */
+	static TestPlanStats run(DslTestPlan plan, Map<String, String> properties, JavaProcess target, Duration limit,
+			BooleanSupplier stopWhen) {
 		if (BenchShutdown.inProgress()) {
 			throw new BenchException("the bench is stopping: no new load");
 		}
-		WatchedJmeterEngine engine = new WatchedJmeterEngine(target, limit);
+		WatchedJmeterEngine engine = new WatchedJmeterEngine(target, limit, stopWhen);
 		properties.forEach(engine::prop);
 		try {
 			return plan.runIn(engine);

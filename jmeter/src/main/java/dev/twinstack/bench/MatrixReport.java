@@ -141,6 +141,14 @@ final class MatrixReport {
 					(s) -> Boolean.TRUE.equals(s.rateKept()) ? "yes" : fmt("**no**: %.0f of %d req/s started",
 							Optional.ofNullable(s.arrivalRate()).orElse(0.0), s.cell().rate()));
 		}
+		if (group.stream().anyMatch((s) -> s.crossCheck() != null)) {
+			row(md, "Cross-check: JMeter ÷ wrk, throughput / p50", columns,
+					(s) -> (s.crossCheck() == null) ? MISSING
+							: fmt("%s%.2f / %.2f%s (wrk %.1f req/s, p50 %.0f ms)", s.crossCheck().agrees() ? "" : "**",
+									s.crossCheck().throughputRatio(), s.crossCheck().p50Ratio(),
+									s.crossCheck().agrees() ? "" : "**", s.crossCheck().wrk().throughput(),
+									s.crossCheck().wrk().p50Ms()));
+		}
 		row(md, "App", columns,
 				(s) -> s.health().needsRestart() ? "**" + s.health().status() + "**: " + s.health().cause() : "ok");
 		row(md, "Validity", columns, (s) -> s.validity().reasons().isEmpty() ? s.validity().label()

@@ -70,6 +70,18 @@ final class MatrixRunner {
 		 */
 		TrialFigures measure(Trial trial);
 
+		/**
+		 * Runs a closed cell once more with an independent load generator, after its
+		 * trials.
+		 * @param cell the cell
+		 * @param session the app
+		 * @param summary the cell over its trials
+		 * @return the comparison, {@code null} when none was made
+		 */
+		default CrossCheck crossCheck(Cell cell, AppSession session, CellSummary summary) {
+			return null;
+		}
+
 	}
 
 	/**
@@ -203,8 +215,13 @@ final class MatrixRunner {
 				this.hooks.started(session, false);
 			}
 		}
-		return CellSummary.of(cell, trials, this.settings, baseMs, session.app().threadCap(), threads,
-				Runtime.getRuntime().availableProcessors());
+		CellSummary summary = CellSummary.of(cell, trials, this.settings, baseMs, session.app().threadCap(), threads,
+				Machine.cores());
+		if (this.settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED && session.app().process().isAlive()
+				&& !summary.health().needsRestart()) {
+			summary = summary.withCrossCheck(this.measurer.crossCheck(cell, session, summary));
+		}
+		return summary;
 	}
 
 }

@@ -129,6 +129,8 @@ final class ScenarioAnalysis {
 						fmt("is capped by its %d worker threads (thread ceiling %.0f req/s = %d / %.0f ms)",
 								c.threadCap(), c.threadCeiling(), c.threadCap(), c.idealLatencyMs());
 					case "rate" -> fmt("was offered %.0f req/s (open model)", c.ceiling());
+					case "cpu" -> fmt("is bound by the CPU (utilization-law ceiling %.0f req/s, below its Little's-law "
+							+ "ceiling %.0f req/s)", c.cpuCeiling(), c.concurrencyCeiling());
 					default -> fmt("is bound by concurrency (Little's-law ceiling %.0f req/s at %.0f ms ideal latency)",
 							c.concurrencyCeiling(), c.idealLatencyMs());
 				}).append(fmt(" and reached %.0f %% of it", c.efficiency() * 100)).append("; ");

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
@@ -26,9 +27,10 @@ final class ScenarioLoad {
 	}
 
 	/**
-	 * Warms the app up, workload after workload, in rounds at the given concurrency until
-	 * its throughput is steady ({@link WarmUp#isSteady}) or its share of the warm-up
-	 * bound is used: each workload may use what is left of the bound but
+	 * Warms the app up, workload after workload, each in one closed run at the given
+	 * concurrency that stops once its throughput, taken in rounds of
+	 * {@link WarmUp#ROUND_SECONDS} s, is steady ({@link WarmUp#isSteady}) or its share of
+	 * the warm-up bound is used: each workload may use what is left of the bound but
 	 * {@link WarmUp#WINDOW} rounds for each workload after it. Results are discarded but
 	 * the rounds' throughputs, which the report shows.
 	 * @param settings the bench settings (the warm-up bound per app start)
@@ -44,8 +46,8 @@ final class ScenarioLoad {
 		long remaining = settings.warmup().toSeconds();
 		for (int i = 0; i < workloads.size() && remaining > 0; i++) {
 			Workload workload = workloads.get(i);
-			long reserve = (long) (workloads.size() - i - 1) * WarmUp.WINDOW * WarmUp.ROUND_SECONDS;
-			long allowance = Math.max(WarmUp.ROUND_SECONDS, remaining - reserve);
+			long reserve = (long) (workloads.size() - i - 1) * (WarmUp.RAMP_UP_SECONDS + WarmUp.WINDOW * WarmUp.ROUND_SECONDS);
+			long allowance = Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, remaining - reserve);
 			WarmUp warmUp = warmUp(app, workload, concurrency, allowance, runPrefix);
 			warmUps.add(warmUp);
 			Console.line(String.format("[warm-up] %s %s c=%d: %s", app.stack().id(), workload.id(), concurrency,
@@ -60,24 +62,66 @@ final class ScenarioLoad {
 
 	private static WarmUp warmUp(AppProcess app, Workload workload, int concurrency, long allowanceSeconds,
 			String runPrefix) {
-		List<Double> rounds = new ArrayList<>();
+		LongAdder successes = new LongAdder();
+		long hold = Math.max(WarmUp.ROUND_SECONDS, allowanceSeconds - WarmUp.RAMP_UP_SECONDS);
+		ScenarioPlan.Run run = new ScenarioPlan.Run(base(app), workload, LoadModel.CLOSED, concurrency, 0, 0,
+				Duration.ofSeconds(WarmUp.RAMP_UP_SECONDS), Duration.ofSeconds(hold),
+				runPrefix + "-warmup-" + app.stack().id() + "-" + workload.id());
+		Rounds rounds = new Rounds(successes);
 		long started = System.nanoTime();
-		double seconds = 0;
-		while (seconds + WarmUp.ROUND_SECONDS <= Math.max(allowanceSeconds, WarmUp.ROUND_SECONDS)
-				&& app.process().isAlive()) {
-			ScenarioPlan.Run run = new ScenarioPlan.Run(base(app), workload, LoadModel.CLOSED, concurrency, 0, 0,
-					Duration.ofSeconds(WarmUp.ROUND_RAMP_UP_SECONDS), Duration.ofSeconds(WarmUp.ROUND_HOLD_SECONDS),
-					runPrefix + "-warmup-" + app.stack().id() + "-" + workload.id() + "-" + (rounds.size() + 1));
-			LoadStats stats = LoadStats.from(LoadGenerator
-				.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES, app.process(), run.timeLimit())
-				.overall());
-			rounds.add((stats.elapsedSeconds() > 0) ? (stats.requests() - stats.errors()) / stats.elapsedSeconds() : 0);
-			seconds = (System.nanoTime() - started) / 1e9;
-			if (WarmUp.isSteady(rounds)) {
-				return new WarmUp(workload.id(), concurrency, List.copyOf(rounds), seconds, true);
-			}
+		LoadGenerator.run(ScenarioPlan.counted(run, successes), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
+				run.timeLimit(), rounds::steady);
+		double seconds = (System.nanoTime() - started) / 1e9;
+		return new WarmUp(workload.id(), concurrency, rounds.throughputs(), seconds, rounds.steady());
+	}
+
+	/**
+	 * The rounds of one warm-up run: after the ramp-up, every {@link WarmUp#ROUND_SECONDS}
+	 * s the successful requests of the last round; asked every 250 ms by the watch of the
+	 * run whether they are steady.
+	 */
+	private static final class Rounds {
+
+		private final LongAdder successes;
+
+		private final List<Double> throughputs = new ArrayList<>();
+
+		private final long start = System.nanoTime();
+
+		private long roundStart = -1;
+
+		private long roundSuccesses;
+
+		private boolean steady;
+
+		Rounds(LongAdder successes) {
+			this.successes = successes;
 		}
-		return new WarmUp(workload.id(), concurrency, List.copyOf(rounds), seconds, false);
+
+		synchronized boolean steady() {
+			long now = System.nanoTime();
+			if (this.roundStart < 0) {
+				if (now - this.start >= WarmUp.RAMP_UP_SECONDS * 1_000_000_000L) {
+					this.roundStart = now;
+					this.roundSuccesses = this.successes.sum();
+				}
+				return false;
+			}
+			double elapsed = (now - this.roundStart) / 1e9;
+			if (elapsed >= WarmUp.ROUND_SECONDS) {
+				long total = this.successes.sum();
+				this.throughputs.add((total - this.roundSuccesses) / elapsed);
+				this.roundStart = now;
+				this.roundSuccesses = total;
+				this.steady = WarmUp.isSteady(this.throughputs);
+			}
+			return this.steady;
+		}
+
+		synchronized List<Double> throughputs() {
+			return List.copyOf(this.throughputs);
+		}
+
 	}
 
 	/**

@@ -4,6 +4,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.jsr223PostProcessor;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
@@ -132,6 +134,24 @@ final class ScenarioPlan {
 	 */
 	static JtlWriter jtl(Path runDir) {
 		return jtlWriter(runDir.toString(), "samples.jtl").withUrl(false).withDataType(false).withIdleTime(false);
+	}
+
+	/**
+	 * Builds the plan of a warm-up: the run's closed load, counting every successful
+	 * request as it completes (a Java lambda: this plan is never exported), without
+	 * listeners.
+	 * @param run what to load (closed model)
+	 * @param successes incremented once per successful request
+	 * @return the plan
+	 */
+	static DslTestPlan counted(Run run, LongAdder successes) {
+		DslHttpSampler sampler = sampler(run).children(jsr223PostProcessor((vars) -> {
+			if (vars.prev.isSuccessful()) {
+				successes.increment();
+			}
+		}));
+		return lean(threadGroup(run.workload().id()).rampToAndHold(run.threads(), run.rampUp(), run.duration())
+			.children(forLoopController("requests", -1, sampler)));
 	}
 
 	private static BaseThreadGroup<?> loadGroup(Run run) {

@@ -15,6 +15,8 @@ import java.util.Locale;
  * {@value #MACHINE_LIMIT_PERCENT} % busy: apps, mocks and JMeter share it, so the CPU,
  * not the stack's model, set the pace; the ceilings are then out of reach for every
  * stack.</li>
+ * <li><b>invalid</b> too when an independent load generator ({@link CrossCheck}: wrk)
+ * measured the same cell more than 10 % apart.</li>
  * </ul>
  *
  * @param valid {@code false} when the figures must not be compared
@@ -66,6 +68,17 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 			reasons.add(fmt("machine CPU %.0f %% busy: the CPU set the pace", machineShare * 100));
 		}
 		return new Validity(valid, cpuLimited, List.copyOf(reasons), stubDrift);
+	}
+
+	/**
+	 * Returns this verdict made invalid for one more reason.
+	 * @param reason why, in words
+	 * @return the new verdict
+	 */
+	Validity invalidBecause(String reason) {
+		List<String> reasons = new ArrayList<>(this.reasons);
+		reasons.add(0, reason);
+		return new Validity(false, this.cpuLimited, List.copyOf(reasons), this.stubDrift);
 	}
 
 	private static String saturated(String who, double share, int cores) {

@@ -4,32 +4,30 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The warm-up of one workload on one app start: rounds of load at the cell's highest
- * concurrency until the throughput stops rising, as JMH repeats warm-up iterations
- * before it measures. A round is {@value #ROUND_RAMP_UP_SECONDS} s of ramp-up plus
- * {@value #ROUND_HOLD_SECONDS} s of hold; the workload is <b>steady</b> once the last
+ * The warm-up of one workload on one app start: load at the cell's highest concurrency
+ * until the throughput stops rising, as JMH repeats warm-up iterations before it
+ * measures. One closed run, {@value #RAMP_UP_SECONDS} s of ramp-up, then its successful
+ * requests counted in rounds of {@value #ROUND_SECONDS} s; the workload is <b>steady</b>
+ * once the last
  * {@value #WINDOW} rounds lie within {@value #TOLERANCE_PERCENT} % of each other
  * ((max − min) / max) and do not rise round after round by more than half that; the
  * warm-up stops there, or when its time is used up (the bound, then reported).
  *
  * @param workload the workload's id
  * @param concurrency the warm-up's JMeter threads
- * @param rounds throughput of each round, in order (req/s, successful requests over
- * the round's elapsed time)
+ * @param rounds throughput of each round, in order (req/s: successful requests completed
+ * in the round over its length)
  * @param seconds the warm-up's wall time (s)
  * @param steady whether the last rounds were steady; {@code false} when the bound ended
  * the warm-up first
  */
 public record WarmUp(String workload, int concurrency, List<Double> rounds, double seconds, boolean steady) {
 
-	/** Ramp-up of each round (s). */
-	static final int ROUND_RAMP_UP_SECONDS = 1;
-
-	/** Hold of each round (s). */
-	static final int ROUND_HOLD_SECONDS = 4;
+	/** Ramp-up of the warm-up run, before its first round (s). */
+	static final int RAMP_UP_SECONDS = 1;
 
 	/** One round (s). */
-	static final int ROUND_SECONDS = ROUND_RAMP_UP_SECONDS + ROUND_HOLD_SECONDS;
+	static final int ROUND_SECONDS = 5;
 
 	/** The rounds that must agree. */
 	static final int WINDOW = 3;

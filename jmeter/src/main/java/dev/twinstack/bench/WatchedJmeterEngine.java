@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jorphan.collections.HashTree;
@@ -37,14 +38,27 @@ final class WatchedJmeterEngine extends EmbeddedJmeterEngine {
 
 	private final Duration limit;
 
+	private final BooleanSupplier stopWhen;
+
 	/**
 	 * Creates the engine.
 	 * @param target the process under load, {@code null} for none
 	 * @param limit the longest the run may take, {@code null} for no limit
 	 */
 	WatchedJmeterEngine(JavaProcess target, Duration limit) {
+		this(target, limit, null);
+	}
+
+	/**
+	 * Creates the engine that also stops the load (gracefully) once a condition holds.
+	 * @param target the process under load, {@code null} for none
+	 * @param limit the longest the run may take, {@code null} for no limit
+	 * @param stopWhen checked at every watch (every 250 ms), {@code null} for none
+	 */
+	WatchedJmeterEngine(JavaProcess target, Duration limit, BooleanSupplier stopWhen) {
 		this.target = target;
 		this.limit = limit;
+		this.stopWhen = stopWhen;
 	}
 
 	@Override
@@ -128,6 +142,10 @@ final class WatchedJmeterEngine extends EmbeddedJmeterEngine {
 				Console.line(String.format(Locale.ROOT,
 						"    %s (pid %d) exited with code %s %.1f s into the load: " + "stopping the load",
 						target.role(), target.pid(), target.exitCode(), elapsed.toMillis() / 1000.0));
+				stop();
+			}
+			else if (!this.stopped && WatchedJmeterEngine.this.stopWhen != null
+					&& WatchedJmeterEngine.this.stopWhen.getAsBoolean()) {
 				stop();
 			}
 			else if (limit != null && elapsed.compareTo(limit) > 0) {

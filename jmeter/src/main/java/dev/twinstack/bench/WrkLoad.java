@@ -121,9 +121,30 @@ final class WrkLoad {
 	 */
 	static WrkResult run(Path wrk, String baseUri, Workload workload, int connections, Duration duration, String runId,
 			Path outputDir) {
+		return run(List.of(), wrk, baseUri, workload, connections, duration, runId, outputDir);
+	}
+
+	/**
+	 * Runs wrk once, placed on CPUs by a command prefix (e.g. {@code taskset -c 0}), and
+	 * waits for it; see {@link #run(Path, String, Workload, int, Duration, String, Path)}.
+	 * @param prefix the command's prefix, empty for none
+	 * @param wrk the wrk executable
+	 * @param baseUri scheme, host and port of the app
+	 * @param workload what each request does
+	 * @param connections open connections (1 or more)
+	 * @param duration how long the load runs, whole seconds
+	 * @param runId prefix of the request ids
+	 * @param outputDir the folder of the script and wrk's output
+	 * @return what wrk measured
+	 * @throws IllegalArgumentException for an argument out of range
+	 * @throws BenchException when wrk fails (see the other overload)
+	 */
+	static WrkResult run(List<String> prefix, Path wrk, String baseUri, Workload workload, int connections,
+			Duration duration, String runId, Path outputDir) {
 		Path script = outputDir.resolve(SCRIPT);
 		Path output = outputDir.resolve(OUTPUT);
-		List<String> command = command(wrk, baseUri, workload, connections, duration, runId, script);
+		List<String> command = new ArrayList<>(prefix);
+		command.addAll(command(wrk, baseUri, workload, connections, duration, runId, script));
 		String commandLine = command.stream().map(JavaProcess::shellQuote).collect(Collectors.joining(" "));
 		writeScript(script);
 		Process process = start(command, outputDir, output);

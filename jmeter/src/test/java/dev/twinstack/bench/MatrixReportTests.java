@@ -58,8 +58,10 @@ class MatrixReportTests {
 				fast.cpuCost(), fast.stubs(), fast.health());
 		CellSummary summary = CellSummary.of(cell, List.of(failing), settings(), 5.0, OptionalInt.empty(), 2000, 2);
 		assertThat(summary.errorRate()).isCloseTo(0.99, within(0.001));
-		// 12 successful req/s against a ceiling of 2000 / 305 ms
-		assertThat(summary.ceiling().efficiency()).isCloseTo(12 / (2000 * 1000 / 305.0), within(0.0001));
+		// 12 successful req/s against the lowest ceiling: the CPU's, 1200 req/s at 90 %
+		// of the machine (utilization law), below Little's law's 2000 / 305 ms
+		assertThat(summary.ceiling().boundBy()).isEqualTo("cpu");
+		assertThat(summary.ceiling().efficiency()).isCloseTo(12 / (1200 / 0.9), within(0.0001));
 	}
 
 	@Test
@@ -71,7 +73,9 @@ class MatrixReportTests {
 				trial(100, 30000, 0.5, null, oom), trial(950, 40, 0.5, null, OK)), settings(), 1.0, OptionalInt.empty(),
 				1000, 2);
 		assertThat(summary.health().status()).isEqualTo("oom");
-		assertThat(summary.ceiling().ceiling()).isNull();
+		// no downstream wait: no Little's-law ceiling, only the CPU's
+		assertThat(summary.ceiling().concurrencyCeiling()).isNull();
+		assertThat(summary.ceiling().boundBy()).isEqualTo("cpu");
 		assertThat(summary.validity().stubDrift()).isNull();
 	}
 
