@@ -53,6 +53,7 @@ final class AppProcess implements AutoCloseable {
 	 * {@code OutOfMemoryError}.
 	 * @param stack which app
 	 * @param heap the heap it runs with
+	 * @param placement the CPUs it runs on (started behind its {@code taskset} prefix)
 	 * @param settings the bench settings (jar, JVM options, JDK)
 	 * @param mocks the running mocks the app calls and stores into
 	 * @param log the log file
@@ -61,8 +62,8 @@ final class AppProcess implements AutoCloseable {
 	 * @param recording the JFR file
 	 * @return the running app
 	 */
-	static AppProcess startRecorded(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks, Path log,
-			Path gcLog, String runId, Path recording) {
+	static AppProcess startRecorded(Stack stack, Heap heap, CpuPlacement placement, BenchSettings settings,
+			MockServicesProcess mocks, Path log, Path gcLog, String runId, Path recording) {
 		try {
 			Files.createDirectories(recording.toAbsolutePath().getParent());
 			Files.createDirectories(gcLog.toAbsolutePath().getParent());
@@ -74,7 +75,7 @@ final class AppProcess implements AutoCloseable {
 		jvmArgs.add("-XX:+ExitOnOutOfMemoryError");
 		jvmArgs.add("-Xlog:gc:file=" + gcLog + ":utctime,level,tags");
 		jvmArgs.addAll(BenchJvms.appOptions(stack.id(), BenchJvms.heapOf(jvmArgs), runId, recording));
-		return start(stack, settings, jvmArgs, mocks, log, Map.of(), "actuator/health");
+		return start(stack, settings, placement.commandPrefix(), jvmArgs, mocks, log, Map.of(), "actuator/health");
 	}
 
 	/**
@@ -92,10 +93,10 @@ final class AppProcess implements AutoCloseable {
 	 */
 	static AppProcess start(Stack stack, BenchSettings settings, MockServicesProcess mocks, Path log,
 			Map<String, String> overrides, String readyPath) {
-		return start(stack, settings, settings.appJvmArgs(), mocks, log, overrides, readyPath);
+		return start(stack, settings, List.of(), settings.appJvmArgs(), mocks, log, overrides, readyPath);
 	}
 
-	private static AppProcess start(Stack stack, BenchSettings settings, List<String> jvmArgs,
+	private static AppProcess start(Stack stack, BenchSettings settings, List<String> prefix, List<String> jvmArgs,
 			MockServicesProcess mocks, Path log, Map<String, String> overrides, String readyPath) {
 		int port = FreePorts.allocate(1).get(0);
 		Map<String, String> properties = new LinkedHashMap<>();
@@ -120,8 +121,8 @@ final class AppProcess implements AutoCloseable {
 		List<String> args = new ArrayList<>();
 		properties.forEach((name, value) -> args.add("--" + name + "=" + value));
 		String role = stack.module() + (stack.virtualThreads() ? "-vt" : "");
-		JavaProcess process = JavaProcess.start(settings.jdk().java(), role, jvmArgs, settings.jars().app(stack), args,
-				log);
+		JavaProcess process = JavaProcess.start(prefix, settings.jdk().java(), role, jvmArgs,
+				settings.jars().app(stack), args, log);
 		AppProcess app = new AppProcess(stack, port, List.copyOf(args), process);
 		try {
 			process.awaitReady("GET /" + readyPath + " = 200", READY_TIMEOUT,

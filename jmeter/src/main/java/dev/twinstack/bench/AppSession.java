@@ -22,6 +22,8 @@ final class AppSession implements AutoCloseable {
 
 	private final Heap heap;
 
+	private final CpuPlacement placement;
+
 	private final BenchSettings settings;
 
 	private final MockServicesProcess mocks;
@@ -40,9 +42,11 @@ final class AppSession implements AutoCloseable {
 
 	private List<WarmUp> warmUps = List.of();
 
-	private AppSession(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks, String runId) {
+	private AppSession(Stack stack, Heap heap, CpuPlacement placement, BenchSettings settings,
+			MockServicesProcess mocks, String runId) {
 		this.stack = stack;
 		this.heap = heap;
+		this.placement = placement;
 		this.settings = settings;
 		this.mocks = mocks;
 		this.runId = runId;
@@ -58,19 +62,46 @@ final class AppSession implements AutoCloseable {
 	 * @return the session, its app running
 	 */
 	static AppSession start(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks, String runId) {
-		AppSession session = new AppSession(stack, heap, settings, mocks, runId);
+		return start(stack, heap, CpuPlacement.detect(AppCpus.ALL), settings, mocks, runId);
+	}
+
+	/**
+	 * Places the harness (this JVM, which runs JMeter, and mock-services) on its CPUs and
+	 * starts the app on its own.
+	 * @param stack the stack
+	 * @param heap its heap
+	 * @param placement where the app and the harness run
+	 * @param settings the bench settings
+	 * @param mocks the running mocks
+	 * @param runId the bench run's id (VisualVM display name)
+	 * @return the session, its app running
+	 * @throws BenchException when the harness cannot be pinned or the app cannot start
+	 */
+	static AppSession start(Stack stack, Heap heap, CpuPlacement placement, BenchSettings settings,
+			MockServicesProcess mocks, String runId) {
+		placement.pinHarness(ProcessHandle.current().pid(), mocks.process().pid());
+		AppSession session = new AppSession(stack, heap, placement, settings, mocks, runId);
 		session.startApp();
 		return session;
+	}
+
+	/**
+	 * Returns where the app and the harness run.
+	 * @return the placement
+	 */
+	CpuPlacement placement() {
+		return this.placement;
 	}
 
 	private void startApp() {
 		this.starts++;
 		String name = this.stack.id() + (this.heap.isDefault() ? "" : "-h" + this.heap.id())
+				+ (this.placement.appCpus().isAll() ? "" : "-cpu" + this.placement.appCpus().id())
 				+ ((this.starts > 1) ? "-" + this.starts : "");
 		Path logs = this.settings.outputDir().resolve("logs");
 		this.gcLog = logs.resolve(name + "-gc.log");
 		this.recording = this.settings.outputDir().resolve("jfr").resolve(name + ".jfr");
-		this.app = AppProcess.startRecorded(this.stack, this.heap, this.settings, this.mocks,
+		this.app = AppProcess.startRecorded(this.stack, this.heap, this.placement, this.settings, this.mocks,
 				logs.resolve(name + ".log"), this.gcLog, this.runId, this.recording);
 		this.logOffset = logSize();
 	}

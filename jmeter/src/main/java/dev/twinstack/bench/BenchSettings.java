@@ -208,6 +208,9 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 		Optional.ofNullable(get.apply("bench.concurrency"))
 			.map((value) -> SettingsParser.numbers("bench.concurrency", value, 1, MAX_CONCURRENCY, "10,100,400"))
 			.ifPresent((levels) -> overrides.add((block) -> block.withConcurrency(levels)));
+		Optional.ofNullable(get.apply(AppCpus.PROPERTY))
+			.map((value) -> AppCpus.parseList(value).stream().map((cpus) -> cpus.requireFits(Machine.cores())).toList())
+			.ifPresent((cpus) -> overrides.add((block) -> block.withAppCpus(cpus)));
 		Optional.ofNullable(get.apply("bench.rates"))
 			.map((value) -> SettingsParser.numbers("bench.rates", value, 1, MAX_RATE, "300,900"))
 			.ifPresent((rates) -> overrides.add((block) -> block.withRates(rates)));
@@ -222,8 +225,8 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 
 	/**
 	 * Returns the cells to measure: every block's cells without repeats and without the
-	 * skipped stacks, grouped by app start (stack, then heap), then by workload, load
-	 * model and level.
+	 * skipped stacks, grouped by app start (stack, then heap, then the app's cores), then
+	 * by workload, load model and level.
 	 * @return the cells, in run order
 	 */
 	public List<Cell> cells() {
@@ -234,6 +237,7 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 			.distinct()
 			.sorted(Comparator.comparingInt((Cell cell) -> this.stacks.indexOf(cell.stack()))
 				.thenComparingInt((cell) -> heaps.indexOf(cell.heap()))
+				.thenComparing((cell) -> cell.appCpus().isAll() ? Integer.MAX_VALUE : cell.appCpus().cores())
 				.thenComparing(Cell::workload)
 				.thenComparing(Cell::load)
 				.thenComparingInt(Cell::concurrency)

@@ -30,7 +30,8 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 	@Override
 	public CrossCheck crossCheck(Cell cell, AppSession session, CellSummary summary) {
 		return this.cellRunner.crossCheck(cell, session.app(), summary,
-				this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("wrk"));
+				this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("wrk"),
+				session.placement().harnessCommandPrefix());
 	}
 
 	@Override

@@ -10,8 +10,23 @@ package dev.twinstack.bench;
  * open model
  * @param rate requested arrival rate of the open model (req/s), 0 for the closed models
  * @param heap the app's heap
+ * @param appCpus the cores the app runs on alone ({@code all}: no pinning)
  */
-public record Cell(Stack stack, Workload workload, LoadModel load, int concurrency, int rate, Heap heap) {
+public record Cell(Stack stack, Workload workload, LoadModel load, int concurrency, int rate, Heap heap,
+		AppCpus appCpus) {
+
+	/**
+	 * A cell whose app shares every core with the harness.
+	 * @param stack the app
+	 * @param workload what each request does
+	 * @param load how JMeter loads the app
+	 * @param concurrency concurrent clients, 0 for the open model
+	 * @param rate requested arrival rate of the open model (req/s), 0 otherwise
+	 * @param heap the app's heap
+	 */
+	public Cell(Stack stack, Workload workload, LoadModel load, int concurrency, int rate, Heap heap) {
+		this(stack, workload, load, concurrency, rate, heap, AppCpus.ALL);
+	}
 
 	/**
 	 * A closed, timed composite cell on the default heap.
@@ -46,7 +61,7 @@ public record Cell(Stack stack, Workload workload, LoadModel load, int concurren
 	/**
 	 * Returns the cell's folder name under {@code runs/}.
 	 * @return e.g. {@code mvc-composite-sequential-c100}, {@code webflux-slow-io-r300},
-	 * {@code mvc-vt-cpu-light-n-c40-h64m}
+	 * {@code mvc-vt-cpu-light-n-c40-h64m}, {@code webflux-composite-sequential-c400-cpu1}
 	 */
 	public String id() {
 		String level = switch (this.load) {
@@ -55,7 +70,8 @@ public record Cell(Stack stack, Workload workload, LoadModel load, int concurren
 			case OPEN -> "r" + this.rate;
 		};
 		return this.stack.id() + "-" + this.workload.id() + "-" + level
-				+ (this.heap.isDefault() ? "" : "-h" + this.heap.id());
+				+ (this.heap.isDefault() ? "" : "-h" + this.heap.id())
+				+ (this.appCpus.isAll() ? "" : "-cpu" + this.appCpus.id());
 	}
 
 	/**

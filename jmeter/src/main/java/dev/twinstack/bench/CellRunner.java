@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 
 import dev.twinstack.monitoring.TimeSeries;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
@@ -159,9 +160,10 @@ final class CellRunner {
 	 * @param app the running app
 	 * @param summary the cell over its trials
 	 * @param dir the folder of wrk's script and output
+	 * @param prefix wrk's command prefix (its CPUs: the harness's), empty for none
 	 * @return the comparison, {@code null} when wrk is missing or failed
 	 */
-	CrossCheck crossCheck(Cell cell, AppProcess app, CellSummary summary, Path dir) {
+	CrossCheck crossCheck(Cell cell, AppProcess app, CellSummary summary, Path dir, List<String> prefix) {
 		java.util.Optional<Path> wrk = WrkLoad.find();
 		if (wrk.isEmpty()) {
 			return null;
@@ -174,7 +176,8 @@ final class CellRunner {
 		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
 		try {
 			String base = app.baseUri().toString().replaceAll("/$", "");
-			WrkResult result = WrkLoad.run(wrk.get(), base, cell.workload(), cell.concurrency(), duration, runId, dir);
+			WrkResult result = WrkLoad.run(prefix, wrk.get(), base, cell.workload(), cell.concurrency(), duration, runId,
+					dir);
 			Storage storage = null;
 			if (stores) {
 				long stored = this.store.awaitStableCount(runId, STORED_COUNT_TIMEOUT);

@@ -55,7 +55,8 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 		double errorRate = (requests > 0) ? (double) errors / requests : 0;
 		// efficiency counts successful requests only: a stack that fails fast under
 		// overload must not look more efficient than one that serves
-		Double cpuCeiling = CpuCeiling.of(medianCost(trials), cores, cores);
+		Double cpuCeiling = CpuCeiling.of(medianCost(trials), cores,
+				cell.appCpus().isAll() ? cores : cell.appCpus().cores());
 		Ceiling ceiling = Ceiling.of(downstreamMs, baseLatencyMs, threads, cell.rate(),
 				cell.stack().threadPerRequest() ? threadCap : OptionalInt.empty(), cpuCeiling,
 				throughput.median() * (1 - errorRate));

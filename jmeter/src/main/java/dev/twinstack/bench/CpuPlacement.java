@@ -172,6 +172,16 @@ final class CpuPlacement {
 	}
 
 	/**
+	 * Returns what to put before a load generator's command line (wrk) to run it with the
+	 * harness.
+	 * @return {@code [taskset, -c, <harness CPU list>]}, or empty for {@code all} or
+	 * without taskset
+	 */
+	List<String> harnessCommandPrefix() {
+		return pins() ? List.of("taskset", "-c", harnessCpuList()) : List.of();
+	}
+
+	/**
 	 * Moves every thread of running processes (this JVM:
 	 * {@code ProcessHandle.current().pid()}, mock-services, MongoDB) onto the harness's
 	 * CPUs, or back onto every CPU for {@code all}, with {@code taskset -a -p -c <list>

@@ -80,7 +80,25 @@ final class JavaProcess {
 	 */
 	static JavaProcess start(Path java, String role, List<String> jvmArgs, Path jar, List<String> programArgs,
 			Path log) {
-		List<String> command = new ArrayList<>();
+		return start(List.of(), java, role, jvmArgs, jar, programArgs, log);
+	}
+
+	/**
+	 * Starts a JVM with the given {@code java} launcher behind a command prefix that
+	 * execs it (e.g. {@code taskset -c 1}: the JVM keeps the prefix's pid); see
+	 * {@link #start(Path, String, List, Path, List, Path)}.
+	 * @param prefix the command's prefix, empty for none
+	 * @param java the {@code java} launcher of the JDK to run on
+	 * @param role short name, e.g. {@code mvc-app}
+	 * @param jvmArgs JVM options
+	 * @param jar the jar to run
+	 * @param programArgs arguments after the jar
+	 * @param log the file that receives stdout and stderr
+	 * @return the started process
+	 */
+	static JavaProcess start(List<String> prefix, Path java, String role, List<String> jvmArgs, Path jar,
+			List<String> programArgs, Path log) {
+		List<String> command = new ArrayList<>(prefix);
 		command.add(java.toString());
 		if (jvmArgs.stream().noneMatch((arg) -> arg.startsWith("-Dvisualvm.display.name="))) {
 			command.add("-Dvisualvm.display.name=twinstack-" + role);

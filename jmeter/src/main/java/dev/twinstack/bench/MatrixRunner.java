@@ -124,7 +124,7 @@ final class MatrixRunner {
 		Map<String, List<Cell>> sessions = new LinkedHashMap<>();
 		this.settings.cells()
 			.forEach((cell) -> sessions
-				.computeIfAbsent(cell.stack().id() + "/" + cell.heap(), (key) -> new ArrayList<>())
+				.computeIfAbsent(cell.stack().id() + "/" + cell.heap() + "/" + cell.appCpus(), (key) -> new ArrayList<>())
 				.add(cell));
 		List<CellSummary> summaries = new ArrayList<>();
 		int total = this.settings.cellCount();
@@ -137,7 +137,8 @@ final class MatrixRunner {
 					? Math.min(warmupConcurrency, ScenarioLoad.MAX_WARMUP_CONCURRENCY) : 100;
 			AppSession started;
 			try {
-				started = AppSession.start(first.stack(), first.heap(), this.settings, this.mocks, this.runPrefix);
+				started = AppSession.start(first.stack(), first.heap(), CpuPlacement.detect(first.appCpus()),
+						this.settings, this.mocks, this.runPrefix);
 			}
 			catch (BenchException ex) {
 				// e.g. a heap too small for the app to start: a result for each of its
