@@ -44,7 +44,14 @@ final class ProtocolRules {
 	 */
 	static Violation check(HttpRequest request) {
 		HttpVersion version = request.protocolVersion();
-		if (!HttpVersion.HTTP_1_1.equals(version) && !HttpVersion.HTTP_1_0.equals(version)) {
+		// Netty's decoder hands out its HTTP_1_1 and HTTP_1_0 constants for the exact
+		// spellings only; it reads any other (http/1.1) case-insensitively into a new
+		// instance, so identity tells a misspelt name (RFC 9112 section 2.3: "HTTP" is
+		// case-sensitive) from the version itself
+		if (version != HttpVersion.HTTP_1_1 && version != HttpVersion.HTTP_1_0) {
+			if (HttpVersion.HTTP_1_1.equals(version) || HttpVersion.HTTP_1_0.equals(version)) {
+				return badRequest("the protocol name of the HTTP version must be 'HTTP' (case-sensitive)");
+			}
 			return new Violation(HttpStatus.HTTP_VERSION_NOT_SUPPORTED,
 					"the HTTP server rejected the request: HTTP version must be HTTP/1.1 or HTTP/1.0, got '"
 							+ version.text() + "'");
