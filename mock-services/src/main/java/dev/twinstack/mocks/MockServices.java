@@ -2,6 +2,7 @@ package dev.twinstack.mocks;
 
 import java.net.URI;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 import org.slf4j.Logger;
@@ -204,6 +205,29 @@ public final class MockServices implements AutoCloseable {
 	 */
 	public boolean isMongoRunning() {
 		return this.mongo.isRunning();
+	}
+
+	/**
+	 * Returns what MongoDB holds in a collection of database {@value #DATABASE}, read in
+	 * process (no driver): what an app stored, as a black-box test sees it.
+	 * @param collection the collection, e.g. {@code profiles}
+	 * @return the documents in insertion order, as plain Java values: nested documents as
+	 * maps, ObjectIds as 24 hex characters, Decimal128 as {@code BigDecimal}, dates as
+	 * {@code Instant}; empty when the collection does not exist
+	 * @throws IllegalStateException while MongoDB is stopped
+	 */
+	public List<Map<String, Object>> storedDocuments(String collection) {
+		return this.mongo.documents(DATABASE, collection);
+	}
+
+	/**
+	 * Deletes every document of a collection of database {@value #DATABASE}.
+	 * @param collection the collection, e.g. {@code profiles}
+	 * @return how many documents were deleted
+	 * @throws IllegalStateException while MongoDB is stopped
+	 */
+	public int deleteStoredDocuments(String collection) {
+		return this.mongo.deleteDocuments(DATABASE, collection);
 	}
 
 	/**

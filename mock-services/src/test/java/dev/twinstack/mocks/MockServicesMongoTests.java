@@ -1,6 +1,11 @@
 package dev.twinstack.mocks;
 
+import java.math.BigDecimal;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import com.mongodb.ConnectionString;
@@ -10,6 +15,8 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import org.bson.Document;
+import org.bson.types.Decimal128;
+import org.bson.types.ObjectId;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,6 +47,27 @@ class MockServicesMongoTests {
 			profiles.insertOne(new Document("customerId", 43).append("requestId", "insert-test"));
 			assertThat(profiles.countDocuments(new Document("requestId", "insert-test"))).isEqualTo(2);
 		}
+	}
+
+	@Test
+	void storedDocumentsShowsWhatADriverStoredAsPlainValuesAndDeleteStoredDocumentsEmptiesTheCollection() {
+		String collection = "stored-documents-test";
+		assertThat(mocks.storedDocuments(collection)).isEmpty();
+		ObjectId id = new ObjectId();
+		Instant composedAt = Instant.parse("2026-11-21T13:50:00.123Z");
+		try (MongoClient client = client()) {
+			client.getDatabase(MockServices.DATABASE)
+				.getCollection(collection)
+				.insertOne(new Document("_id", id).append("requestId", "r-1")
+					.append("customer", new Document("id", 42L).append("tier", "gold"))
+					.append("orders", List.of(new Document("total", new Decimal128(new BigDecimal("142.90")))))
+					.append("composedAt", Date.from(composedAt)));
+		}
+		assertThat(mocks.storedDocuments(collection)).containsExactly(
+				Map.of("_id", id.toHexString(), "requestId", "r-1", "customer", Map.of("id", 42L, "tier", "gold"),
+						"orders", List.of(Map.of("total", new BigDecimal("142.90"))), "composedAt", composedAt));
+		assertThat(mocks.deleteStoredDocuments(collection)).isOne();
+		assertThat(mocks.storedDocuments(collection)).isEmpty();
 	}
 
 	@Test

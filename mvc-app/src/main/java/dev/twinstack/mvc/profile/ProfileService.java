@@ -1,7 +1,6 @@
 package dev.twinstack.mvc.profile;
 
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -66,7 +65,7 @@ public class ProfileService {
 		Customer customer = this.downstreamClient.customer(id);
 		OrdersResponse orders = this.downstreamClient.orders(id);
 		RecommendationsResponse recommendations = this.downstreamClient.recommendations(id);
-		return ProfileDocument.compose(request, customer, orders, recommendations, now());
+		return ProfileDocument.compose(request, customer, orders, recommendations, Instant.now());
 	}
 
 	private ProfileDocument parallel(ProfileRequest request) {
@@ -88,7 +87,7 @@ public class ProfileService {
 			calls.forEach((call) -> call.cancel(false));
 			throw (ex.getCause() instanceof RuntimeException cause) ? cause : ex;
 		}
-		return ProfileDocument.compose(request, customer.join(), orders.join(), recommendations.join(), now());
+		return ProfileDocument.compose(request, customer.join(), orders.join(), recommendations.join(), Instant.now());
 	}
 
 	/**
@@ -103,14 +102,6 @@ public class ProfileService {
 			}
 		}));
 		return all;
-	}
-
-	/**
-	 * Now, to the millisecond: what MongoDB stores, so the answer equals the stored
-	 * document.
-	 */
-	private static Instant now() {
-		return Instant.now().truncatedTo(ChronoUnit.MILLIS);
 	}
 
 }

@@ -8,8 +8,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import static dev.twinstack.mvc.scenario.ScenarioExpectations.PAYLOAD_SHA256;
-import static dev.twinstack.mvc.scenario.ScenarioExpectations.sha256;
+import static dev.twinstack.mocks.contract.ScenarioExpectations.PAYLOAD_SHA256;
+import static dev.twinstack.mocks.contract.ScenarioExpectations.sha256;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class LargePayloadTests {

@@ -33,10 +33,12 @@ import org.springframework.http.MediaType;
  * {@code server.max-http-request-header-size} (431), a request target that is not a valid
  * URI (e.g. {@code %zz}; 400). It also rejects what Tomcat rejects and Spring WebFlux
  * would let through or misread: a request target that carries a fragment ({@code #}) or a
- * query parameter without a name ({@code =x}; 400). Sits in front of Reactor Netty's
- * {@code HttpTrafficHandler}, behind the {@link RequestGate}, so it sees a request only
- * once the previous exchange on the connection has terminated; after a rejection the
- * connection is closed, and whatever else arrives on it is dropped.
+ * query parameter without a name ({@code =x}; 400), and every rule of
+ * {@link ProtocolRules} (version, {@code Host}, request target, {@code Expect},
+ * {@code Transfer-Encoding}); {@code OPTIONS *} gets Tomcat's answer. Sits in front of
+ * Reactor Netty's {@code HttpTrafficHandler}, behind the {@link RequestGate}, so it sees
+ * a request only once the previous exchange on the connection has terminated; after a
+ * rejection the connection is closed, and whatever else arrives on it is dropped.
  */
 class MalformedRequestHandler extends ChannelInboundHandlerAdapter {
 
@@ -66,6 +68,12 @@ class MalformedRequestHandler extends ChannelInboundHandlerAdapter {
 		}
 		if (msg instanceof HttpRequest request) {
 			Rejection rejection = rejection(request);
+			if (rejection == null && ProtocolRules.isServerOptions(request)) {
+				this.rejected = true;
+				ReferenceCountUtil.release(msg);
+				answerServerOptions(ctx);
+				return;
+			}
 			if (rejection != null) {
 				this.rejected = true;
 				ReferenceCountUtil.release(msg);
@@ -91,7 +99,14 @@ class MalformedRequestHandler extends ChannelInboundHandlerAdapter {
 			return Rejection.of(HttpStatus.BAD_REQUEST, "the HTTP server rejected the request: " + cause.getMessage(),
 					null);
 		}
+		ProtocolRules.Violation violation = ProtocolRules.check(request);
+		if (violation != null) {
+			return Rejection.of(violation.status(), violation.detail(), request.uri());
+		}
 		String target = request.uri();
+		if (ProtocolRules.isServerOptions(request)) {
+			return null;
+		}
 		try {
 			URI uri = new URI(target);
 			if (uri.getRawFragment() != null) {
@@ -136,6 +151,19 @@ class MalformedRequestHandler extends ChannelInboundHandlerAdapter {
 		catch (URISyntaxException ex) {
 			return false;
 		}
+	}
+
+	/**
+	 * Answers {@code OPTIONS *} as Tomcat does: 200, the methods the server knows in
+	 * {@code Allow}, no body.
+	 */
+	private static void answerServerOptions(ChannelHandlerContext ctx) {
+		FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+		response.headers()
+			.set(HttpHeaderNames.ALLOW, "GET, HEAD, POST, PUT, DELETE, OPTIONS")
+			.setInt(HttpHeaderNames.CONTENT_LENGTH, 0)
+			.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+		ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
 	}
 
 	private static void respond(ChannelHandlerContext ctx, Rejection rejection) {

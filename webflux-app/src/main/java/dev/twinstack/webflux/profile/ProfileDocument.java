@@ -1,8 +1,10 @@
 package dev.twinstack.webflux.profile;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import org.springframework.data.annotation.Id;
@@ -20,13 +22,16 @@ import org.springframework.data.mongodb.core.mapping.Document;
  * @param customer the customers service's answer
  * @param orders the {@code orders} array of the orders service's answer
  * @param recommendations the {@code items} array of the recommendations service's answer
- * @param composedAt when the document was composed (UTC instant, ISO-8601 in JSON)
+ * @param composedAt when the document was composed, to the millisecond (what MongoDB
+ * stores, so the answer equals the stored document); in JSON an ISO-8601 UTC instant with
+ * three fraction digits, e.g. {@code 2026-11-21T13:50:00.120Z}
  */
 @Document("profiles")
 @JsonPropertyOrder({ "id", "requestId", "customerId", "fanout", "customer", "orders", "recommendations", "composedAt" })
 public record ProfileDocument(@Id String id, String requestId, long customerId,
 		@ValueConverter(FanoutConverter.class) Fanout fanout, Customer customer, List<Order> orders,
-		List<Recommendation> recommendations, Instant composedAt) {
+		List<Recommendation> recommendations, @JsonFormat(shape = JsonFormat.Shape.STRING,
+				pattern = "yyyy-MM-dd'T'HH:mm:ss.SSSX", timezone = "UTC") Instant composedAt) {
 
 	/**
 	 * A profile not yet stored.
@@ -34,13 +39,13 @@ public record ProfileDocument(@Id String id, String requestId, long customerId,
 	 * @param customer the customers service's answer
 	 * @param orders the orders service's answer
 	 * @param recommendations the recommendations service's answer
-	 * @param composedAt when the profile was composed
+	 * @param composedAt when the profile was composed (kept to the millisecond)
 	 * @return a document without id
 	 */
 	static ProfileDocument compose(ProfileRequest request, Customer customer, OrdersResponse orders,
 			RecommendationsResponse recommendations, Instant composedAt) {
 		return new ProfileDocument(null, request.requestId(), request.customerId(), request.fanout(), customer,
-				orders.orders(), recommendations.items(), composedAt);
+				orders.orders(), recommendations.items(), composedAt.truncatedTo(ChronoUnit.MILLIS));
 	}
 
 }

@@ -1,277 +1,29 @@
 package dev.twinstack.webflux.scenario;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.time.Duration;
-import java.util.List;
+import dev.twinstack.mocks.contract.ScenarioEndpointContract;
 
-import dev.twinstack.mocks.Downstream;
-import dev.twinstack.mocks.Latency;
-import dev.twinstack.mocks.MockServices;
-import dev.twinstack.mocks.MockServicesOptions;
-import io.micrometer.core.instrument.MeterRegistry;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Import;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.reactive.server.WebTestClient;
-
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.any;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static dev.twinstack.webflux.scenario.ScenarioExpectations.CPU_LIGHT_SEED_42_SHA256;
-import static dev.twinstack.webflux.scenario.ScenarioExpectations.DOWNSTREAM_ERROR;
-import static dev.twinstack.webflux.scenario.ScenarioExpectations.DOWNSTREAM_TIMEOUT;
-import static dev.twinstack.webflux.scenario.ScenarioExpectations.INVALID_REQUEST;
-import static dev.twinstack.webflux.scenario.ScenarioExpectations.PAYLOAD_SHA256;
-import static dev.twinstack.webflux.scenario.ScenarioExpectations.assertProblem;
-import static dev.twinstack.webflux.scenario.ScenarioExpectations.expectedCpuLight;
-import static dev.twinstack.webflux.scenario.ScenarioExpectations.headers;
-import static dev.twinstack.webflux.scenario.ScenarioExpectations.sha256;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The scenario endpoints of the README, end to end on Reactor Netty; the slow service of
- * mock-services answers after 50 ms instead of 1 s to keep the suite fast.
+ * The scenario contract on webflux-app, with the {@link TransferProbe}'s evidence of how
+ * the large payload left the server.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "app.downstream.timeout=1s")
 @Import(TransferProbe.class)
-@DirtiesContext
-class ScenarioEndpointTests {
+class ScenarioEndpointTests extends ScenarioEndpointContract {
 
-	static final Latency SLOW_LATENCY = Latency.parse("50ms");
-
-	private static final MockServices mocks = MockServices
-		.start(MockServicesOptions.forTests().withLatency(Downstream.SLOW, SLOW_LATENCY));
-
-	private final int port;
-
-	private final WebTestClient client;
-
-	private final LargePayload largePayload;
-
-	private final MeterRegistry meterRegistry;
-
-	ScenarioEndpointTests(@LocalServerPort int port, @Autowired LargePayload largePayload,
-			@Autowired MeterRegistry meterRegistry) {
-		this.port = port;
-		this.client = client(port);
-		this.largePayload = largePayload;
-		this.meterRegistry = meterRegistry;
-	}
-
-	@DynamicPropertySource
-	static void mockServices(DynamicPropertyRegistry registry) {
-		registry.add("app.downstream.slow-url", () -> mocks.baseUrl(Downstream.SLOW).toString());
-		registry.add("spring.mongodb.uri", mocks::mongoUri);
-	}
-
-	@AfterAll
-	static void stopMocks() {
-		mocks.close();
-	}
-
-	/** A cold JVM's first downstream call can take longer than the 1 s timeout. */
-	@BeforeAll
-	static void warmUp(@LocalServerPort int port) {
-		client(port).get().uri("/scenarios/slow-io/1").exchange();
-	}
-
-	@BeforeEach
-	void resetMocks() {
-		mocks.resetStubs();
-		mocks.setLatency(Downstream.SLOW, SLOW_LATENCY);
+	@Override
+	protected void resetTransferEvidence() {
 		TransferProbe.reset();
 	}
 
-	@Test
-	void cpuLightAnswersTheSameBytesForASeedInBothStacks() {
-		for (long seed : List.of(1L, 42L, 999999999L)) {
-			String body = cpuLight("?seed=" + seed);
-			assertThat(body).isEqualTo(expectedCpuLight(seed));
-			assertThat(body.length()).as("about 1 KB").isBetween(900, 1100);
-		}
-		assertThat(sha256(cpuLight("?seed=42").getBytes(StandardCharsets.UTF_8))).isEqualTo(CPU_LIGHT_SEED_42_SHA256);
+	@Override
+	protected void assertZeroCopyEvidence(int bytes) {
+		TransferProbe.assertZeroCopy(bytes);
 	}
 
-	@Test
-	void cpuLightUsesSeed1WhenSeedIsMissing() {
-		assertThat(cpuLight("")).isEqualTo(expectedCpuLight(1));
-	}
-
-	@Test
-	void cpuLightReturns400ForInvalidSeed() {
-		for (String seed : List.of("0", "-1", "abc", "01", "1000000000", "1.5", "")) {
-			assertProblem(this.client.get().uri("/scenarios/cpu-light?seed={seed}", seed).exchange(),
-					HttpStatus.BAD_REQUEST, INVALID_REQUEST,
-					"seed must be a whole number from 1 to 999999999, got '" + seed + "'", "/scenarios/cpu-light",
-					null);
-		}
-		assertProblem(this.client.get().uri("/scenarios/cpu-light?seed=1&seed=2").exchange(), HttpStatus.BAD_REQUEST,
-				INVALID_REQUEST,
-				"seed must be given at most once, got 2 values; accepted: a whole number from 1 to 999999999",
-				"/scenarios/cpu-light", null);
-		assertProblem(this.client.get().uri("/scenarios/cpu-light?seed=1&foo=bar").exchange(), HttpStatus.BAD_REQUEST,
-				INVALID_REQUEST, "unknown query parameter 'foo'; accepted: [seed]", "/scenarios/cpu-light", null);
-	}
-
-	@Test
-	void largePayloadGoesOutWithZeroCopy() throws IOException {
-		for (String query : List.of("", "?zeroCopy=true")) {
-			TransferProbe.reset();
-			double before = transfers(ScenarioController.ZERO_COPY);
-			assertLargePayload(query);
-			TransferProbe.assertZeroCopy(LargePayload.SIZE);
-			assertThat(transfers(ScenarioController.ZERO_COPY)).isEqualTo(before + 1);
-		}
-	}
-
-	@Test
-	void largePayloadGoesOutThroughAUserSpaceCopy() throws IOException {
-		double before = transfers(ScenarioController.COPY);
-		assertLargePayload("?zeroCopy=false");
-		TransferProbe.assertCopied(LargePayload.SIZE);
-		assertThat(transfers(ScenarioController.COPY)).isEqualTo(before + 1);
-	}
-
-	/**
-	 * HEAD gets the headers without a body: the server closes the connection right after
-	 * the empty line that ends them.
-	 */
-	@Test
-	void largePayloadAnswersHeadWithHeadersOnly() throws IOException {
-		double before = transfers(ScenarioController.ZERO_COPY) + transfers(ScenarioController.COPY);
-		for (String query : List.of("", "?zeroCopy=false")) {
-			try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), this.port)) {
-				socket.setSoTimeout(10_000);
-				socket.getOutputStream()
-					.write(("HEAD /scenarios/large-payload" + query
-							+ " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-						.getBytes(StandardCharsets.US_ASCII));
-				InputStream in = socket.getInputStream();
-				assertThat(headers(in)).as(query)
-					.startsWith("HTTP/1.1 200")
-					.containsIgnoringCase("content-length: 102400");
-				assertThat(in.readAllBytes().length).as("body bytes after HEAD" + query).isZero();
-			}
-		}
-		assertThat(transfers(ScenarioController.ZERO_COPY) + transfers(ScenarioController.COPY)).isEqualTo(before);
-	}
-
-	@Test
-	void largePayloadReturns400ForInvalidZeroCopy() {
-		for (String zeroCopy : List.of("yes", "TRUE", "")) {
-			assertProblem(this.client.get().uri("/scenarios/large-payload?zeroCopy={zeroCopy}", zeroCopy).exchange(),
-					HttpStatus.BAD_REQUEST, INVALID_REQUEST,
-					"zeroCopy must be one of [true, false], got '" + zeroCopy + "'", "/scenarios/large-payload", null);
-		}
-		for (String query : List.of("?foo=bar", "?zeroCopy=false&foo=bar")) {
-			assertProblem(this.client.get().uri("/scenarios/large-payload" + query).exchange(), HttpStatus.BAD_REQUEST,
-					INVALID_REQUEST, "unknown query parameter 'foo'; accepted: [zeroCopy]", "/scenarios/large-payload",
-					null);
-		}
-	}
-
-	@Test
-	void slowIoReturnsTheSlowServicesAnswer() {
-		long start = System.nanoTime();
-		this.client.get()
-			.uri("/scenarios/slow-io/42")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectHeader()
-			.contentType(MediaType.APPLICATION_JSON)
-			.expectBody(String.class)
-			.isEqualTo("{\"id\":42,\"waitedMs\":50}");
-		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(50));
-	}
-
-	@Test
-	void slowIoReturns504WhenSlowerThanTheTimeout() {
-		mocks.setLatency(Downstream.SLOW, Latency.parse("3s"));
-		long start = System.nanoTime();
-		assertProblem(this.client.get().uri("/scenarios/slow-io/42").exchange(), HttpStatus.GATEWAY_TIMEOUT,
-				DOWNSTREAM_TIMEOUT, "slow service did not answer within 1000 ms", "/scenarios/slow-io/42", "slow");
-		assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(1000),
-				Duration.ofMillis(2500));
-	}
-
-	@Test
-	void slowIoReturns502WhenTheSlowServiceAnswers500() {
-		mocks.server(Downstream.SLOW).stubFor(any(anyUrl()).willReturn(aResponse().withStatus(500)));
-		assertProblem(this.client.get().uri("/scenarios/slow-io/42").exchange(), HttpStatus.BAD_GATEWAY,
-				DOWNSTREAM_ERROR, "slow service answered HTTP 500", "/scenarios/slow-io/42", "slow");
-	}
-
-	@Test
-	void slowIoReturns400ForInvalidCustomerId() {
-		for (String customerId : List.of("abc", "0", "01", "1000000000")) {
-			assertProblem(this.client.get().uri("/scenarios/slow-io/{id}", customerId).exchange(),
-					HttpStatus.BAD_REQUEST, INVALID_REQUEST,
-					"customerId must be a whole number from 1 to 999999999, got '" + customerId + "'",
-					"/scenarios/slow-io/" + customerId, null);
-		}
-		assertProblem(this.client.get().uri("/scenarios/slow-io/42?fanout=parallel").exchange(), HttpStatus.BAD_REQUEST,
-				INVALID_REQUEST, "unknown query parameter 'fanout'; accepted: []", "/scenarios/slow-io/42", null);
-	}
-
-	private String cpuLight(String query) {
-		return this.client.get()
-			.uri("/scenarios/cpu-light" + query)
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectHeader()
-			.contentType(MediaType.APPLICATION_JSON)
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody();
-	}
-
-	private void assertLargePayload(String query) throws IOException {
-		byte[] body = this.client.get()
-			.uri("/scenarios/large-payload" + query)
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectHeader()
-			.contentType(MediaType.APPLICATION_OCTET_STREAM)
-			.expectHeader()
-			.contentLength(LargePayload.SIZE)
-			.expectBody(byte[].class)
-			.returnResult()
-			.getResponseBody();
-		assertThat(body).as(query).hasSize(LargePayload.SIZE);
-		assertThat(sha256(body)).as(query)
-			.isEqualTo(sha256(Files.readAllBytes(this.largePayload.file())))
-			.isEqualTo(PAYLOAD_SHA256);
-	}
-
-	private double transfers(String transfer) {
-		return this.meterRegistry.counter(ScenarioController.TRANSFERS, "transfer", transfer).count();
-	}
-
-	private static WebTestClient client(int port) {
-		return WebTestClient.bindToServer()
-			.baseUrl("http://127.0.0.1:" + port)
-			.responseTimeout(Duration.ofSeconds(10))
-			.build();
+	@Override
+	protected void assertCopyEvidence(int bytes) {
+		TransferProbe.assertCopied(bytes);
 	}
 
 }

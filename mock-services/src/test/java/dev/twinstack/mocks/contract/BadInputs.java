@@ -1,4 +1,4 @@
-package dev.twinstack.mvc.profile;
+package dev.twinstack.mocks.contract;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.twinstack.webflux.profile;
+package dev.twinstack.mocks.contract;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

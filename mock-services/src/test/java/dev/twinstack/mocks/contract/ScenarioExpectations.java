@@ -1,4 +1,4 @@
-package dev.twinstack.webflux.scenario;
+package dev.twinstack.mocks.contract;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,24 +6,18 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
-import org.springframework.core.ParameterizedTypeReference;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.test.web.reactive.server.WebTestClient;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What the scenario endpoints must answer, worked out without the application's code: the
  * same in both apps, so both stacks are held to the same bytes.
  */
-final class ScenarioExpectations {
+public final class ScenarioExpectations {
+
+	/** Length of the large payload (bytes). */
+	public static final int PAYLOAD_SIZE = 102_400;
 
 	/** SHA-256 of the large payload, computed outside Java (the same in both apps). */
-	static final String PAYLOAD_SHA256 = "cbcae508a71a5968d3e19e80e7d887eab1d7a388ef2110a78b7803c8ee443dfd";
+	public static final String PAYLOAD_SHA256 = "cbcae508a71a5968d3e19e80e7d887eab1d7a388ef2110a78b7803c8ee443dfd";
 
 	/**
 	 * SHA-256 of the cpu-light body for seed 42, computed outside Java (the same in both
@@ -36,9 +30,6 @@ final class ScenarioExpectations {
 	static final String DOWNSTREAM_ERROR = "urn:twinstack:problem:downstream-error";
 
 	static final String DOWNSTREAM_TIMEOUT = "urn:twinstack:problem:downstream-timeout";
-
-	private static final ParameterizedTypeReference<Map<String, Object>> JSON_OBJECT = new ParameterizedTypeReference<>() {
-	};
 
 	private ScenarioExpectations() {
 	}
@@ -73,28 +64,12 @@ final class ScenarioExpectations {
 		return headers.toString();
 	}
 
-	static void assertProblem(WebTestClient.ResponseSpec response, HttpStatus status, String type, String detail,
-			String instance, String service) {
-		Map<String, Object> expected = new LinkedHashMap<>();
-		expected.put("type", type);
-		expected.put("title", status.getReasonPhrase());
-		expected.put("status", status.value());
-		expected.put("detail", detail);
-		expected.put("instance", instance);
-		if (service != null) {
-			expected.put("service", service);
-		}
-		Map<String, Object> problem = response.expectStatus()
-			.isEqualTo(status)
-			.expectHeader()
-			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
-			.expectBody(JSON_OBJECT)
-			.returnResult()
-			.getResponseBody();
-		assertThat(problem).as(detail).isEqualTo(expected);
-	}
-
-	static String sha256(byte[] bytes) {
+	/**
+	 * SHA-256 in lower-case hex.
+	 * @param bytes what to digest
+	 * @return 64 hex characters
+	 */
+	public static String sha256(byte[] bytes) {
 		return HexFormat.of().formatHex(sha256Digest().digest(bytes));
 	}
 

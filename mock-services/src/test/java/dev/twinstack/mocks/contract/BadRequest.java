@@ -1,4 +1,4 @@
-package dev.twinstack.webflux.profile;
+package dev.twinstack.mocks.contract;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
