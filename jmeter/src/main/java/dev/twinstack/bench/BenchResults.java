@@ -114,9 +114,11 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * @param settings the settings that cap it (thread caps, pool sizes, timeouts), by
 	 * property name
 	 * @param warmUp its warm-up, per workload
+	 * @param placement where it and the harness ran, in words
+	 * ({@link CpuPlacement#describe()})
 	 */
 	public record AppInfo(Stack stack, String displayName, String jfr, java.util.Map<String, String> settings,
-			List<WarmUp> warmUp) {
+			List<WarmUp> warmUp, String placement) {
 
 	}
 
@@ -184,9 +186,11 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * @param os name, version and architecture
 	 * @param loadGenerator the load generator and its version
 	 * @param loadGeneratorJvmArgs JVM options of this JVM, which runs JMeter
+	 * @param loopbackRoundTripMicros the median loopback TCP round trip measured before
+	 * the load (µs, {@link LoopbackProbe}), {@code null} when not measured
 	 */
 	public record Environment(String javaVersion, String javaVendor, int cores, long totalMemoryMb, String os,
-			String loadGenerator, List<String> loadGeneratorJvmArgs) {
+			String loadGenerator, List<String> loadGeneratorJvmArgs, Double loopbackRoundTripMicros) {
 
 	}
 

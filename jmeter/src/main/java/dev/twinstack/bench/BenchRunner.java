@@ -118,7 +118,8 @@ public final class BenchRunner {
 									BenchJvms.heapOf(session.heap().jvmArgs(settings.appJvmArgs())), runPrefix),
 							out.relativize(session.recording()).toString().replace('\\', '/'), AppConfig.of(app.stack(),
 									settings.jars().app(app.stack()), app.args(), app.process().launcher()),
-							session.warmUps()));
+							session.warmUps(), session.placement().describe()
+									+ session.placement().jvmSizingNote().map((note) -> ". " + note).orElse("")));
 					if (firstOfStack && !settings.fanouts().isEmpty()) {
 						Optional.ofNullable(cellRunner.measureMemory(app)).ifPresent(record::memory);
 					}

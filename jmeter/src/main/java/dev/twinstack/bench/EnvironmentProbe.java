@@ -22,7 +22,7 @@ final class EnvironmentProbe {
 		return new BenchResults.Environment(System.getProperty("java.version"), System.getProperty("java.vendor"),
 				Machine.cores(), totalMemory, os,
 				"jmeter-java-dsl (Apache JMeter " + JMeterUtils.getJMeterVersion() + ", embedded)",
-				ManagementFactory.getRuntimeMXBean().getInputArguments());
+				ManagementFactory.getRuntimeMXBean().getInputArguments(), LoopbackProbe.medianMicros());
 	}
 
 }

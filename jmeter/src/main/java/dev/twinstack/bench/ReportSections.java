@@ -206,6 +206,9 @@ final class ReportSections {
 				.append(") |\n");
 		}
 		for (BenchResults.AppInfo app : results.apps()) {
+			if (app.placement() != null) {
+				md.append("| ").append(app.stack().title()).append(" CPUs | ").append(app.placement()).append(" |\n");
+			}
 			if (app.warmUp() != null && !app.warmUp().isEmpty()) {
 				md.append("| ")
 					.append(app.stack().title())

@@ -38,6 +38,11 @@ class BenchIT {
 	void runBench() {
 		try {
 			this.settings = BenchSettings.fromSystemProperties();
+			if (this.settings.crossChecksWithWrk()) {
+				// the cross-check is part of what this test checks: install wrk, or fail
+				// with the installer's message
+				dev.twinstack.monitoring.DebianPackages.ensure("wrk");
+			}
 			this.results = BenchRunner.run(this.settings);
 		}
 		catch (BenchConfigException ex) {
@@ -209,7 +214,15 @@ class BenchIT {
 		for (CellSummary summary : this.results.matrix()) {
 			String id = summary.cell().id();
 			assertThat(summary.trials()).as("%s trials", id).hasSize(this.settings.trials());
-			assertThat(summary.throughput().min()).isLessThanOrEqualTo(summary.throughput().max());
+			// the quoted spread is the trials' own: min and max among them, the median
+			// between
+			List<Double> trialThroughputs = summary.trials().stream().map(TrialFigures::throughput).toList();
+			assertThat(summary.throughput().min()).as("%s min", id)
+				.isEqualTo(trialThroughputs.stream().min(Double::compare).orElseThrow());
+			assertThat(summary.throughput().max()).as("%s max", id)
+				.isEqualTo(trialThroughputs.stream().max(Double::compare).orElseThrow());
+			assertThat(summary.throughput().median()).as("%s median", id)
+				.isBetween(summary.throughput().min(), summary.throughput().max());
 			if (!healthy(summary.cell())) {
 				// running out of a limited heap is a result, recorded with its cause; any
 				// other death, or a death on the default heap, fails the bench
@@ -220,6 +233,45 @@ class BenchIT {
 				continue;
 			}
 			assertThat(summary.throughput().median()).as("%s steady throughput", id).isPositive();
+			if (summary.cell().concurrency() < BenchProfile.OVERLOAD_CONCURRENCY) {
+				// a live app below overload answers; a cell of failures must not pass as
+				// a result
+				assertThat(summary.errorRate()).as("%s error rate", id).isLessThan(0.01);
+			}
+			// what the measuring cost, and the CPU ceiling it sets (utilization law)
+			CpuCost cost = summary.cpuCost();
+			assertThat(List.of(cost.appMs(), cost.loadGeneratorMs(), cost.mocksMs(), cost.machineMs()))
+				.as("%s CPU per request", id)
+				.allSatisfy((ms) -> assertThat(ms).isNotNull().isPositive());
+			assertThat(cost.machineMs()).as("%s machine ≥ app + harness", id)
+				.isGreaterThan(0.8 * (cost.appMs() + cost.harnessMs()));
+			int cores = Machine.cores();
+			AppCpus appCpus = summary.cell().appCpus();
+			double cpuCeiling = appCpus.isAll() ? cores * 1000 / cost.machineMs()
+					: Math.min(appCpus.cores() * 1000 / cost.appMs(),
+							(cores - appCpus.cores()) * 1000 / (cost.machineMs() - cost.appMs()));
+			assertThat(summary.ceiling().cpuCeiling()).as("%s CPU ceiling", id)
+				.isCloseTo(cpuCeiling, org.assertj.core.api.Assertions.within(1e-6));
+			assertThat(summary.ceiling().efficiency()).as("%s efficiency", id).isNotNull();
+			if (this.settings.crossChecksWithWrk() && summary.cell().load() == LoadModel.CLOSED) {
+				CrossCheck check = summary.crossCheck();
+				assertThat(check).as("%s wrk cross-check", id).isNotNull();
+				assertThat(check.wrk().requests()).as("%s wrk requests", id).isPositive();
+				assertThat(check.throughputRatio()).as("%s JMeter ÷ wrk", id)
+					.isCloseTo(summary.throughput().median() / check.wrk().throughput(),
+							org.assertj.core.api.Assertions.within(1e-9));
+				if (!check.agrees()) {
+					assertThat(summary.validity().valid()).as("%s valid though wrk disagrees", id).isFalse();
+					assertThat(summary.validity().reasons()).as("%s reasons", id).anyMatch((r) -> r.contains("wrk"));
+				}
+				if (summary.cell().workload().stores()) {
+					assertThat(check.storage().acknowledgedNotStored()).as("%s wrk: 201 but not stored", id).isZero();
+					assertThat(check.storage().duplicates()).as("%s wrk: stored twice", id).isZero();
+					assertThat(check.storage().storedNotAcknowledged()).as("%s wrk: in flight at its end", id)
+						.isLessThanOrEqualTo(summary.cell().concurrency());
+				}
+				assertThat(markdown).contains("| Cross-check: JMeter ÷ wrk, throughput / p50 |");
+			}
 			if (summary.cell().workload().ioBound()) {
 				assertThat(summary.ceiling().efficiency()).as("%s efficiency", id).isNotNull().isPositive();
 				assertThat(summary.ceiling().baseLatencyMs()).as("%s base latency", id).isNotNull();
@@ -336,6 +388,14 @@ class BenchIT {
 					.isNotEmptyFile();
 			}
 			assertThat(app.displayName()).matches("twinstack-app-" + app.stack().id() + "-(512m|\\d+[mg])-b\\w+");
+			if (!this.settings.warmup().isZero()) {
+				// warmed up in rounds, each workload until steady or its bound
+				assertThat(app.warmUp()).as("%s warm-up", app.stack()).isNotEmpty().allSatisfy((warmUp) -> {
+					assertThat(warmUp.rounds()).as("%s %s rounds", app.stack(), warmUp.workload()).isNotEmpty();
+					assertThat(warmUp.steady()).isEqualTo(WarmUp.isSteady(warmUp.rounds()));
+				});
+			}
+			assertThat(app.placement()).as("%s placement", app.stack()).isNotBlank();
 		}
 		// an app that died mid-trial (out of a limited heap) leaves no readable recording
 		for (CellResult cell : healthyCells()) {

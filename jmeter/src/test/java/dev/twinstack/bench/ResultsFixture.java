@@ -41,7 +41,7 @@ final class ResultsFixture {
 				cell(Stack.WEBFLUX, 10, 995, 0, 33.2, new Storage(995, 995)),
 				cell(Stack.WEBFLUX, 400, 30_000, 12, 1000, new Storage(29_988, 29_988)));
 		BenchResults.Environment environment = new BenchResults.Environment("17.0.15", "Debian", 2, 24_105, "Linux",
-				"jmeter-java-dsl (Apache JMeter 5.6.3, embedded)", List.of("-Xmx1g"));
+				"jmeter-java-dsl (Apache JMeter 5.6.3, embedded)", List.of("-Xmx1g"), 25.0);
 		List<BenchResults.ProcessInfo> processes = List.of(new BenchResults.ProcessInfo("mvc-app",
 				"java -jar mvc-app.jar --server.port=1234", "logs/mvc-app.log"));
 		Map<String, String> mvcSettings = new LinkedHashMap<>();
@@ -49,10 +49,12 @@ final class ResultsFixture {
 		mvcSettings.put("app.downstream.max-connections", "1000");
 		List<BenchResults.AppInfo> apps = List.of(
 				new BenchResults.AppInfo(Stack.MVC, "twinstack-app-mvc-512m-b1", "jfr/mvc.jfr", mvcSettings,
-						List.of(new WarmUp("composite-sequential", 400, List.of(480.0, 620.0, 630.0, 628.0), 24.5, true))),
+						List.of(new WarmUp("composite-sequential", 400, List.of(480.0, 620.0, 630.0, 628.0), 24.5, true)),
+						"no pinning: app, JMeter, mock-services and MongoDB share CPUs 0-1"),
 				new BenchResults.AppInfo(Stack.WEBFLUX, "twinstack-app-webflux-512m-b1", "jfr/webflux.jfr",
 						Map.of("app.downstream.max-connections", "1000"),
-						List.of(new WarmUp("composite-sequential", 400, List.of(523.0, 900.0, 1100.0), 19.0, false))));
+						List.of(new WarmUp("composite-sequential", 400, List.of(523.0, 900.0, 1100.0), 19.0, false)),
+						"no pinning: app, JMeter, mock-services and MongoDB share CPUs 0-1"));
 		List<MemoryAfterRequests> memory = List.of(
 				new MemoryAfterRequests(Stack.MVC, Fanout.SEQUENTIAL, 500, 10, 0, 15.6, 32.1, 120.5, 45.0, 310.2, 38.4,
 						305.0),
