@@ -51,10 +51,10 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	/**
 	 * {@code standard} ({@code -Pbench}, under 20 minutes on 2 cores), three 5 s trials
 	 * per cell after each app is warmed up until steady (at most 120 s), each closed cell
-	 * cross-checked by wrk: mvc and webflux on composite, both fanouts, at concurrency 100
-	 * and 400 (the twin-stack matrix; c = 10, where every stack sits at its Little's-law
-	 * ceiling, gave way to the warm-up); mvc-vt on composite at 400; the three stacks on
-	 * cpu-light, large-payload (zero-copy) and slow-io at 400.
+	 * cross-checked by wrk: mvc and webflux on composite, both fanouts, at concurrency
+	 * 100 and 400 (the twin-stack matrix; c = 10, where every stack sits at its
+	 * Little's-law ceiling, gave way to the warm-up); mvc-vt on composite at 400; the
+	 * three stacks on cpu-light, large-payload (zero-copy) and slow-io at 400.
 	 */
 	public static final BenchProfile STANDARD = new BenchProfile("standard", List.of(
 			new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,

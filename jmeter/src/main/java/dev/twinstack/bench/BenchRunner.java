@@ -116,8 +116,9 @@ public final class BenchRunner {
 					record.app(new BenchResults.AppInfo(app.stack(),
 							BenchJvms.displayName("app", app.stack().id(),
 									BenchJvms.heapOf(session.heap().jvmArgs(settings.appJvmArgs())), runPrefix),
-							out.relativize(session.recording()).toString().replace('\\', '/'), AppConfig.of(app.stack(),
-									settings.jars().app(app.stack()), app.args(), app.process().launcher()),
+							out.relativize(session.recording()).toString().replace('\\', '/'),
+							AppConfig.of(app.stack(), settings.jars().app(app.stack()), app.args(),
+									app.process().launcher()),
 							session.warmUps(), session.placement().describe()
 									+ session.placement().jvmSizingNote().map((note) -> ". " + note).orElse("")));
 					if (firstOfStack && !settings.fanouts().isEmpty()) {

@@ -24,9 +24,9 @@ import java.util.function.UnaryOperator;
  * @param fanouts every composite fanout of the matrix
  * @param concurrency every concurrency level of the matrix's closed models, ascending
  * @param duration hold time per trial (whole seconds), after a 1 s ramp-up
- * @param warmup the most load per app start before measuring, at the highest
- * concurrency, in rounds until each workload's throughput is steady ({@link WarmUp}; whole
- * seconds, 0 = none)
+ * @param warmup the most load per app start before measuring, at the highest concurrency,
+ * in rounds until each workload's throughput is steady ({@link WarmUp}; whole seconds, 0
+ * = none)
  * @param latency the latency of every composite downstream call, passed to mock-services
  * {@code --latency} (e.g. {@code 100ms}, {@code lognormal:100ms:0.2})
  * @param appJvmArgs JVM options of each app on the default heap
@@ -44,8 +44,8 @@ import java.util.function.UnaryOperator;
  * @param skipped requested stacks that cannot run, with the reason
  * @param memoryRequests N of the memory after N requests ({@link MemoryAfterRequests})
  * @param faults the {@code faults} scenario, {@code null} when it is not selected
- * @param crossCheck the independent load generator that runs every closed cell once
- * more ({@code wrk}), or {@code none}
+ * @param crossCheck the independent load generator that runs every closed cell once more
+ * ({@code wrk}), or {@code none}
  */
 public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fanouts, List<Integer> concurrency,
 		Duration duration, Duration warmup, String latency, List<String> appJvmArgs, List<String> mocksJvmArgs,
@@ -127,7 +127,7 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 		if (profile == null) {
 			throw SettingsParser.invalid("bench.profile", profileId, "one of " + PROFILES);
 		}
-		List<MatrixBlock> blocks = overrideAxes(profile.blocks(), get);
+		List<MatrixBlock> blocks = overrideAxes(defaultPlacement(profile), get);
 		Duration duration = Optional.ofNullable(get.apply("bench.duration"))
 			.map((value) -> SettingsParser.duration("bench.duration", value, 1))
 			.orElse(profile.duration());
@@ -183,6 +183,22 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 				mocksJvmArgs, outputDir, jars, blocks, trials, requests, baseline, slowLatency, tomcatThreads, jdk,
 				skipped, MemoryAfterRequests.requests(get.apply("bench.memoryRequests"), profile == BenchProfile.SMOKE),
 				faults, crossCheck(get.apply("bench.crosscheck"), profile));
+	}
+
+	/**
+	 * Returns the profile's blocks with its default placement: {@code standard} pins the
+	 * app to half the cores (1 of 2) and the harness to the others, chosen from data (the
+	 * wrk cross-check's gap was smaller pinned than shared: jmeter/README.md, *Placing
+	 * the processes on the CPUs*); the other profiles, and a one-core machine, pin
+	 * nothing.
+	 */
+	private static List<MatrixBlock> defaultPlacement(BenchProfile profile) {
+		int cores = Machine.cores();
+		if (profile != BenchProfile.STANDARD || cores < 2) {
+			return profile.blocks();
+		}
+		List<AppCpus> half = List.of(new AppCpus(cores / 2));
+		return profile.blocks().stream().map((block) -> block.withAppCpus(half)).toList();
 	}
 
 	private static List<MatrixBlock> overrideAxes(List<MatrixBlock> blocks, Function<String, String> get) {

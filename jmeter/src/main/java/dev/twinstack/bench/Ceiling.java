@@ -27,14 +27,13 @@ import java.util.OptionalInt;
  * @param cpuCeiling the CPU ceiling (req/s), {@code null} without a CPU reading
  * @param ceiling the lowest of the ceilings and, in the open model, the requested rate
  * (req/s)
- * @param boundBy what sets the ceiling: {@code concurrency}, {@code threads},
- * {@code cpu} or {@code rate}
+ * @param boundBy what sets the ceiling: {@code concurrency}, {@code threads}, {@code cpu}
+ * or {@code rate}
  * @param efficiency measured throughput of successful requests / ceiling (1 = at the
  * ceiling)
  */
 public record Ceiling(Double downstreamMs, Double baseLatencyMs, Double idealLatencyMs, Double concurrencyCeiling,
-		Integer threadCap, Double threadCeiling, Double cpuCeiling, Double ceiling, String boundBy,
-		Double efficiency) {
+		Integer threadCap, Double threadCeiling, Double cpuCeiling, Double ceiling, String boundBy, Double efficiency) {
 
 	private static final Ceiling UNKNOWN = new Ceiling(null, null, null, null, null, null, null, null, null, null);
 

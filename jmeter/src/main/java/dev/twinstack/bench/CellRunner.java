@@ -154,8 +154,8 @@ final class CellRunner {
 	/**
 	 * Runs a closed cell once more with wrk, for as long as one trial (ramp-up and hold),
 	 * and compares its throughput and p50 with the cell's medians; for a storing
-	 * workload, counts what was stored under wrk's request ids. A missing wrk or a
-	 * failed run is a line on the console, never a failure of the bench.
+	 * workload, counts what was stored under wrk's request ids. A missing wrk or a failed
+	 * run is a line on the console, never a failure of the bench.
 	 * @param cell the cell
 	 * @param app the running app
 	 * @param summary the cell over its trials
@@ -176,8 +176,8 @@ final class CellRunner {
 		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
 		try {
 			String base = app.baseUri().toString().replaceAll("/$", "");
-			WrkResult result = WrkLoad.run(prefix, wrk.get(), base, cell.workload(), cell.concurrency(), duration, runId,
-					dir);
+			WrkResult result = WrkLoad.run(prefix, wrk.get(), base, cell.workload(), cell.concurrency(), duration,
+					runId, dir);
 			Storage storage = null;
 			if (stores) {
 				long stored = this.store.awaitStableCount(runId, STORED_COUNT_TIMEOUT);
@@ -185,10 +185,9 @@ final class CellRunner {
 				this.store.drop();
 			}
 			CrossCheck check = CrossCheck.of(summary.throughput().median(), summary.p50Ms().median(), result, storage);
-			Console.line("[wrk] " + cell.id() + ": " + check.describe() + (check.agrees() ? "" : " — outside ±"
-					+ CrossCheck.TOLERANCE_PERCENT + " %")
-					+ ((storage != null) ? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged()
-							: ""));
+			Console.line("[wrk] " + cell.id() + ": " + check.describe()
+					+ (check.agrees() ? "" : " — outside ±" + CrossCheck.TOLERANCE_PERCENT + " %") + ((storage != null)
+							? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged() : ""));
 			return check;
 		}
 		catch (BenchException | IllegalArgumentException ex) {

@@ -88,9 +88,9 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 				? this.validity.invalidBecause("load generator disagrees with wrk by more than "
 						+ CrossCheck.TOLERANCE_PERCENT + " %: " + check.describe())
 				: this.validity;
-		return new CellSummary(this.cell, this.trials, this.throughput, this.p50Ms, this.p99Ms, this.p999Ms,
-				this.maxMs, this.transferKBps, this.errorRate, this.ceiling, checked, this.health, this.rateKept,
-				this.threads, check);
+		return new CellSummary(this.cell, this.trials, this.throughput, this.p50Ms, this.p99Ms, this.p999Ms, this.maxMs,
+				this.transferKBps, this.errorRate, this.ceiling, checked, this.health, this.rateKept, this.threads,
+				check);
 	}
 
 	/**

@@ -9,8 +9,8 @@ package dev.twinstack.bench;
  * <li>No pinning: the app, JMeter and mock-services share every core, so the machine is
  * one station: X ≤ cores × 1000 / (the machine's CPU ms per request).</li>
  * <li>The app pinned to its own cores: two stations, the app's cores and the harness's,
- * each bounding the throughput: X ≤ min(app cores × 1000 / app ms, harness cores × 1000
- * / (machine ms − app ms)).</li>
+ * each bounding the throughput: X ≤ min(app cores × 1000 / app ms, harness cores × 1000 /
+ * (machine ms − app ms)).</li>
  * </ul>
  * The demands are measured in the cell itself, over the same steady window as the
  * throughput: the ceiling says how far the cell was from what its CPU allowed, and the

@@ -57,8 +57,8 @@ public record CpuCost(Double appMs, Double loadGeneratorMs, Double mocksMs, Doub
 	@JsonProperty
 	public Double otherMs() {
 		Double harness = harnessMs();
-		return (this.machineMs != null && this.appMs != null && harness != null)
-				? this.machineMs - this.appMs - harness : null;
+		return (this.machineMs != null && this.appMs != null && harness != null) ? this.machineMs - this.appMs - harness
+				: null;
 	}
 
 	private static Double perRequest(Double share, int cores, double throughput) {

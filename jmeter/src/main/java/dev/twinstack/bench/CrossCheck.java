@@ -3,12 +3,12 @@ package dev.twinstack.bench;
 import java.util.Locale;
 
 /**
- * A closed cell run once more by an independent load generator, {@code wrk} (a C
- * program that needs a few percent of a core), at the same concurrency and for the same
- * time as one trial, right after the cell's trials: JMeter's figures are only checked
- * against it, never replaced or corrected. The cell's median throughput and p50 over
- * wrk's; outside {@value #TOLERANCE_PERCENT} % either way, the cell is flagged: the load
- * generator, not the stack, may have set its figures.
+ * A closed cell run once more by an independent load generator, {@code wrk} (a C program
+ * that needs a few percent of a core), at the same concurrency and for the same time as
+ * one trial, right after the cell's trials: JMeter's figures are only checked against it,
+ * never replaced or corrected. The cell's median throughput and p50 over wrk's; outside
+ * {@value #TOLERANCE_PERCENT} % either way, the cell is flagged: the load generator, not
+ * the stack, may have set its figures.
  *
  * @param wrk what wrk measured
  * @param throughputRatio JMeter's median steady throughput ÷ wrk's

@@ -38,8 +38,8 @@ final class Dashboard {
 			new ReportGenerator(jtl.toAbsolutePath().toString(), null).generate();
 		}
 		catch (IOException | GenerationException | ConfigurationException | RuntimeException ex) {
-			throw new BenchException("Could not render JMeter's dashboard of " + jtl + " into " + dir + ": "
-					+ ex.getMessage(), ex);
+			throw new BenchException(
+					"Could not render JMeter's dashboard of " + jtl + " into " + dir + ": " + ex.getMessage(), ex);
 		}
 	}
 

@@ -34,7 +34,10 @@ final class Estimate {
 	static long seconds(BenchSettings settings) {
 		Map<String, List<Cell>> sessions = new LinkedHashMap<>();
 		for (Cell cell : settings.cells()) {
-			sessions.computeIfAbsent(cell.stack() + "/" + cell.heap() + "/" + cell.appCpus(), (key) -> new java.util.ArrayList<>()).add(cell);
+			sessions
+				.computeIfAbsent(cell.stack() + "/" + cell.heap() + "/" + cell.appCpus(),
+						(key) -> new java.util.ArrayList<>())
+				.add(cell);
 		}
 		long seconds = 10 + ((settings.faults() != null) ? settings.faults().estimateSeconds() : 0);
 		if (!settings.fanouts().isEmpty()) {

@@ -11,11 +11,11 @@ import java.util.Arrays;
 /**
  * Measures this machine's loopback TCP round trip before any load: 64 bytes sent and
  * echoed back over one connection, {@value #ROUND_TRIPS} times, the median kept. Every
- * request of a cell crosses loopback about ten times (client, app, three stubs,
- * MongoDB), so a slow network stack (a nested virtual machine, a packet filter) raises
- * every process's CPU per request and lowers every stack's throughput alike; the report
- * quotes the figure so results from different machines can be told apart. A bare-metal
- * Linux answers in the order of 10–30 µs.
+ * request of a cell crosses loopback about ten times (client, app, three stubs, MongoDB),
+ * so a slow network stack (a nested virtual machine, a packet filter) raises every
+ * process's CPU per request and lowers every stack's throughput alike; the report quotes
+ * the figure so results from different machines can be told apart. A bare-metal Linux
+ * answers in the order of 10–30 µs.
  */
 final class LoopbackProbe {
 

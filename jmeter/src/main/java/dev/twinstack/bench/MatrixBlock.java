@@ -19,7 +19,8 @@ import java.util.List;
  * @param appCpus the cores given to the app alone ({@code all}: no pinning)
  */
 public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fanout> fanouts, List<Transfer> transfers,
-		List<Heap> heaps, List<LoadModel> loads, List<Integer> concurrency, List<Integer> rates, List<AppCpus> appCpus) {
+		List<Heap> heaps, List<LoadModel> loads, List<Integer> concurrency, List<Integer> rates,
+		List<AppCpus> appCpus) {
 
 	/**
 	 * A block whose apps share every core with the harness.
@@ -54,21 +55,21 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 		for (Stack stack : this.stacks) {
 			for (Heap heap : this.heaps) {
 				for (AppCpus cpus : this.appCpus) {
-				for (Workload workload : workloads()) {
-					for (LoadModel load : this.loads) {
-						if (load == LoadModel.OPEN) {
-							this.rates
-								.forEach((rate) -> cells.add(new Cell(stack, workload, load, 0, rate, heap, cpus)));
-						}
-						else {
-							this.concurrency
-								.forEach((level) -> cells.add(new Cell(stack, workload, load, level, 0, heap, cpus)));
+					for (Workload workload : workloads()) {
+						for (LoadModel load : this.loads) {
+							if (load == LoadModel.OPEN) {
+								this.rates
+									.forEach((rate) -> cells.add(new Cell(stack, workload, load, 0, rate, heap, cpus)));
+							}
+							else {
+								this.concurrency.forEach(
+										(level) -> cells.add(new Cell(stack, workload, load, level, 0, heap, cpus)));
+							}
 						}
 					}
 				}
 			}
 		}
-			}
 		return cells;
 	}
 

@@ -124,7 +124,8 @@ final class MatrixRunner {
 		Map<String, List<Cell>> sessions = new LinkedHashMap<>();
 		this.settings.cells()
 			.forEach((cell) -> sessions
-				.computeIfAbsent(cell.stack().id() + "/" + cell.heap() + "/" + cell.appCpus(), (key) -> new ArrayList<>())
+				.computeIfAbsent(cell.stack().id() + "/" + cell.heap() + "/" + cell.appCpus(),
+						(key) -> new ArrayList<>())
 				.add(cell));
 		List<CellSummary> summaries = new ArrayList<>();
 		int total = this.settings.cellCount();
@@ -163,6 +164,9 @@ final class MatrixRunner {
 				this.hooks.stopping(session);
 			}
 		}
+		// this JVM back on every core: what runs after the matrix (the faults scenario,
+		// the report) is not pinned
+		CpuPlacement.detect(AppCpus.ALL).pinHarness(ProcessHandle.current().pid(), this.mocks.process().pid());
 		return summaries;
 	}
 

@@ -171,8 +171,9 @@ public final class ReportWriter {
 				+ "; apps, mocks and JMeter share it");
 		if (env.loopbackRoundTripMicros() != null) {
 			setting(md, "Loopback TCP round trip (median, before the load)",
-					String.format(Locale.ROOT, "%.0f µs (bare-metal Linux: 10–30 µs; every request crosses loopback about "
-							+ "ten times, so a slower network stack costs every process CPU per request)",
+					String.format(Locale.ROOT,
+							"%.0f µs (bare-metal Linux: 10–30 µs; every request crosses loopback about "
+									+ "ten times, so a slower network stack costs every process CPU per request)",
 							env.loopbackRoundTripMicros()));
 		}
 		setting(md, "Java", env.javaVersion() + " (" + env.javaVendor() + "): the bench's JVM, running JMeter");

@@ -10,10 +10,10 @@ import java.util.concurrent.atomic.LongAdder;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
 /**
- * The unmeasured loads around the cells of one app start: the warm-up until steady, and the base
- * latency of each workload at concurrency 1 (the app's own time per request, which the
- * ideal latency adds to the downstream wait); and the {@link ScenarioPlan.Run} of a
- * measured trial.
+ * The unmeasured loads around the cells of one app start: the warm-up until steady, and
+ * the base latency of each workload at concurrency 1 (the app's own time per request,
+ * which the ideal latency adds to the downstream wait); and the {@link ScenarioPlan.Run}
+ * of a measured trial.
  */
 final class ScenarioLoad {
 
@@ -46,7 +46,8 @@ final class ScenarioLoad {
 		long remaining = settings.warmup().toSeconds();
 		for (int i = 0; i < workloads.size() && remaining > 0; i++) {
 			Workload workload = workloads.get(i);
-			long reserve = (long) (workloads.size() - i - 1) * (WarmUp.RAMP_UP_SECONDS + WarmUp.WINDOW * WarmUp.ROUND_SECONDS);
+			long reserve = (long) (workloads.size() - i - 1)
+					* (WarmUp.RAMP_UP_SECONDS + WarmUp.WINDOW * WarmUp.ROUND_SECONDS);
 			long allowance = Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, remaining - reserve);
 			WarmUp warmUp = warmUp(app, workload, concurrency, allowance, runPrefix);
 			warmUps.add(warmUp);
@@ -76,9 +77,9 @@ final class ScenarioLoad {
 	}
 
 	/**
-	 * The rounds of one warm-up run: after the ramp-up, every {@link WarmUp#ROUND_SECONDS}
-	 * s the successful requests of the last round; asked every 250 ms by the watch of the
-	 * run whether they are steady.
+	 * The rounds of one warm-up run: after the ramp-up, every
+	 * {@link WarmUp#ROUND_SECONDS} s the successful requests of the last round; asked
+	 * every 250 ms by the watch of the run whether they are steady.
 	 */
 	private static final class Rounds {
 

@@ -8,9 +8,8 @@ import java.util.Locale;
  * until the throughput stops rising, as JMH repeats warm-up iterations before it
  * measures. One closed run, {@value #RAMP_UP_SECONDS} s of ramp-up, then its successful
  * requests counted in rounds of {@value #ROUND_SECONDS} s; the workload is <b>steady</b>
- * once the last
- * {@value #WINDOW} rounds lie within {@value #TOLERANCE_PERCENT} % of each other
- * ((max − min) / max) and do not rise round after round by more than half that; the
+ * once the last {@value #WINDOW} rounds lie within {@value #TOLERANCE_PERCENT} % of each
+ * other ((max − min) / max) and do not rise round after round by more than half that; the
  * warm-up stops there, or when its time is used up (the bound, then reported).
  *
  * @param workload the workload's id
@@ -72,8 +71,9 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, doub
 		List<Double> window = this.rounds.subList(Math.max(0, this.rounds.size() - WINDOW), this.rounds.size());
 		double max = window.stream().mapToDouble(Double::doubleValue).max().orElse(0);
 		double min = window.stream().mapToDouble(Double::doubleValue).min().orElse(0);
-		String spread = (max > 0) ? String.format(Locale.ROOT, "last %d within %.1f %%", window.size(),
-				(max - min) / max * 100) : "no successful request";
+		String spread = (max > 0)
+				? String.format(Locale.ROOT, "last %d within %.1f %%", window.size(), (max - min) / max * 100)
+				: "no successful request";
 		return String.format(Locale.ROOT, "%d round%s, %.0f s: %s at %.0f req/s (%s)", this.rounds.size(),
 				(this.rounds.size() == 1) ? "" : "s", this.seconds, this.steady ? "steady" : "bound reached", last,
 				spread);

@@ -126,7 +126,8 @@ final class WrkLoad {
 
 	/**
 	 * Runs wrk once, placed on CPUs by a command prefix (e.g. {@code taskset -c 0}), and
-	 * waits for it; see {@link #run(Path, String, Workload, int, Duration, String, Path)}.
+	 * waits for it; see
+	 * {@link #run(Path, String, Workload, int, Duration, String, Path)}.
 	 * @param prefix the command's prefix, empty for none
 	 * @param wrk the wrk executable
 	 * @param baseUri scheme, host and port of the app

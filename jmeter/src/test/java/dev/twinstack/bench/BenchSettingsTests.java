@@ -74,6 +74,11 @@ class BenchSettingsTests {
 		}
 		assertThat(cells).hasSize(2 * 2 * 2 + 2 + 3 * 3).doesNotHaveDuplicates();
 		assertThat(settings.crossChecksWithWrk()).as("standard cross-checks with wrk").isTrue();
+		// the app alone on half the cores, the harness on the others
+		assertThat(cells).extracting(Cell::appCpus).containsOnly(new AppCpus(Machine.cores() / 2));
+		assertThat(settings(Map.of("bench.profile", "standard", "bench.appCpus", "all")).cells())
+			.extracting(Cell::appCpus)
+			.containsOnly(AppCpus.ALL);
 		assertThat(cells).allMatch((cell) -> cell.load() == LoadModel.CLOSED && cell.heap().isDefault());
 		assertThat(cells).extracting(Cell::stack)
 			.containsSubsequence(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX)

@@ -37,7 +37,8 @@ class CpuCeilingTests {
 
 	@Test
 	void pinnedAppIsBoundByTheBusierOfItsCoresAndTheHarnesss() {
-		// app alone on 1 core at 0.9 ms: 1111 req/s; harness on the other at 0.93 ms: 1075
+		// app alone on 1 core at 0.9 ms: 1111 req/s; harness on the other at 0.93 ms:
+		// 1075
 		assertThat(CpuCeiling.of(new CpuCost(0.9, 0.5, 0.43, 1.83), 2, 1)).isCloseTo(1000 / 0.93, within(1e-9));
 		// a costlier app: its core is the limit
 		assertThat(CpuCeiling.of(new CpuCost(1.2, 0.3, 0.3, 1.8), 2, 1)).isCloseTo(1000 / 1.2, within(1e-9));

@@ -54,8 +54,8 @@ class MatrixReportTests {
 		// 99 % of the requests failed fast (e.g. shed under overload)
 		TrialFigures failing = new TrialFigures(fast.requests(), fast.requests() * 99 / 100, fast.throughput(), null,
 				fast.p50Ms(), fast.p99Ms(), fast.p999Ms(), fast.maxMs(), fast.receivedKBps(), fast.peakHeapMb(),
-				fast.peakThreads(), fast.machineCpu(), fast.loadGeneratorShare(), fast.mocksShare(),
-				fast.cpuCost(), fast.stubs(), fast.health());
+				fast.peakThreads(), fast.machineCpu(), fast.loadGeneratorShare(), fast.mocksShare(), fast.cpuCost(),
+				fast.stubs(), fast.health());
 		CellSummary summary = CellSummary.of(cell, List.of(failing), settings(), 5.0, OptionalInt.empty(), 2000, 2);
 		assertThat(summary.errorRate()).isCloseTo(0.99, within(0.001));
 		// 12 successful req/s against the lowest ceiling: the CPU's, 1200 req/s at 90 %
@@ -86,8 +86,8 @@ class MatrixReportTests {
 		// every thread of the group waits on a queued request: 240 of 300 req/s started
 		queued = new TrialFigures(queued.requests(), 0, queued.throughput(), 240.0, queued.p50Ms(), queued.p99Ms(),
 				queued.p999Ms(), queued.maxMs(), queued.receivedKBps(), queued.peakHeapMb(), queued.peakThreads(),
-				queued.machineCpu(), queued.loadGeneratorShare(), queued.mocksShare(), queued.cpuCost(),
-				queued.stubs(), queued.health());
+				queued.machineCpu(), queued.loadGeneratorShare(), queued.mocksShare(), queued.cpuCost(), queued.stubs(),
+				queued.health());
 		CellSummary summary = CellSummary.of(cell, List.of(queued), settings(), 3.0, OptionalInt.of(200),
 				OpenModel.maxThreads(300, 1003), 2);
 		assertThat(summary.rateKept()).isFalse();
@@ -150,8 +150,8 @@ class MatrixReportTests {
 		StubLatencyProbe.Summary stubs = (drift != null)
 				? new StubLatencyProbe.Summary(10, 0, 100 * (1 + drift), 130.0, 100, drift) : null;
 		return new TrialFigures((long) (throughput * 9), 0, throughput, null, p99 / 2, p99, p99 * 1.2, p99 * 1.5, 1000,
-				300.0, 210.0, machineCpu, 0.2, 0.35,
-				new CpuCost(1000 / throughput, 0.2 * 2000 / throughput, 0.35 * 2000 / throughput, machineCpu * 2000 / throughput),
+				300.0, 210.0, machineCpu, 0.2, 0.35, new CpuCost(1000 / throughput, 0.2 * 2000 / throughput,
+						0.35 * 2000 / throughput, machineCpu * 2000 / throughput),
 				stubs, health);
 	}
 

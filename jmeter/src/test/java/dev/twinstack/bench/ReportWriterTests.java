@@ -64,8 +64,9 @@ class ReportWriterTests {
 			.contains("| Peak live threads (Micrometer) | 231 (mean 228) | 40 (mean 39) |")
 			.contains("| Peak live threads (JFR) | 231 ✓ agrees | 41 ✓ agrees |")
 			.contains("| RSS (peak, at end) | 420 MB (at end 410 MB) | 380 MB (at end 410 MB) |")
-			.contains("| CPU, mean % of the machine | app 40 %, mocks 30 %, JMeter 12 %, machine 85 %; per request: app 1.33, "
-					+ "JMeter 0.40, mocks 1.00, machine 2.82 ms |")
+			.contains(
+					"| CPU, mean % of the machine | app 40 %, mocks 30 %, JMeter 12 %, machine 85 %; per request: app 1.33, "
+							+ "JMeter 0.40, mocks 1.00, machine 2.82 ms |")
 			.contains("| Acknowledged (201) | 18,000 | 29,988 |")
 			.contains("| Stored in MongoDB | 18,010 (+10 not acknowledged) | 29,988 |")
 			.contains("| Little's-law ceiling | 666.7 req/s (200 threads) | 1333.3 req/s (concurrency) |")

@@ -49,7 +49,8 @@ final class ResultsFixture {
 		mvcSettings.put("app.downstream.max-connections", "1000");
 		List<BenchResults.AppInfo> apps = List.of(
 				new BenchResults.AppInfo(Stack.MVC, "twinstack-app-mvc-512m-b1", "jfr/mvc.jfr", mvcSettings,
-						List.of(new WarmUp("composite-sequential", 400, List.of(480.0, 620.0, 630.0, 628.0), 24.5, true)),
+						List.of(new WarmUp("composite-sequential", 400, List.of(480.0, 620.0, 630.0, 628.0), 24.5,
+								true)),
 						"no pinning: app, JMeter, mock-services and MongoDB share CPUs 0-1"),
 				new BenchResults.AppInfo(Stack.WEBFLUX, "twinstack-app-webflux-512m-b1", "jfr/webflux.jfr",
 						Map.of("app.downstream.max-connections", "1000"),

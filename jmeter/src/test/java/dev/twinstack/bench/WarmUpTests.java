@@ -38,8 +38,9 @@ class WarmUpTests {
 
 	@Test
 	void describesRoundsTimeAndVerdict() {
-		assertThat(new WarmUp("composite-sequential", 400, List.of(523.0, 1160.0, 1183.0, 1170.0), 21.4, true)
-			.describe()).isEqualTo("4 rounds, 21 s: steady at 1170 req/s (last 3 within 1.9 %)");
+		assertThat(
+				new WarmUp("composite-sequential", 400, List.of(523.0, 1160.0, 1183.0, 1170.0), 21.4, true).describe())
+			.isEqualTo("4 rounds, 21 s: steady at 1170 req/s (last 3 within 1.9 %)");
 		assertThat(new WarmUp("slow-io", 400, List.of(380.0), 6.2, false).describe())
 			.isEqualTo("1 round, 6 s: bound reached at 380 req/s (last 1 within 0.0 %)");
 	}
