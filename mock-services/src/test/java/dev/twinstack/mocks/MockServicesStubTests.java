@@ -7,6 +7,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -189,20 +196,116 @@ class MockServicesStubTests {
 		}
 	}
 
+	/**
+	 * 200 responses of uniform:200ms:400ms. The slow service reports the delay WireMock
+	 * drew for each response ({@code waitedMs}), so the distribution is checked on the
+	 * exact draws, without a timing allowance: every draw lies within [200, 400] ms and
+	 * every fifth of the range holds more than 8 of them (40 expected; 8 or fewer happens
+	 * with probability 5e-11 per fifth, binomial n = 200, p = 40/201), which a fixed
+	 * delay, a narrower range or a peaked distribution misses. The clock only confirms
+	 * that the client waited for each draw ({@link #assertEachResponseWaited}).
+	 */
 	@Test
-	void uniformLatencyStaysWithinItsBounds() throws Exception {
-		mocks.setLatency(Downstream.ORDERS, Latency.parse("uniform:200ms:400ms"));
-		for (int i = 0; i < 5; i++) {
-			assertThat(timeMillis(Downstream.ORDERS, "/customers/9/orders")).isBetween(200L, 2400L);
+	void uniformLatencyStaysWithinItsBoundsAndSpreadsAcrossThem() throws Exception {
+		List<Delay> delays = sampleSlowDelays(Latency.parse("uniform:200ms:400ms"), 200);
+		assertThat(delays).extracting(Delay::waitedMs).allSatisfy((ms) -> assertThat(ms).isBetween(200L, 400L));
+		for (long from = 200; from < 400; from += 40) {
+			long lo = from;
+			long hi = (from == 360) ? 400 : from + 39;
+			assertThat(delays).as("draws in [%d, %d] ms", lo, hi)
+				.filteredOn((delay) -> delay.waitedMs() >= lo && delay.waitedMs() <= hi)
+				.hasSizeGreaterThan(8);
+		}
+		assertEachResponseWaited(delays);
+	}
+
+	/**
+	 * 200 responses of lognormal:200ms:0.1, checked on the exact draws the slow service
+	 * reports. ln(draw) is normal with mean ln(200) and sd 0.1. Its sample median has sd
+	 * 1.2533 × 0.1 / √200 = 0.0089: six of those (±0.053) put the median in [189.6,
+	 * 210.9] ms, and rounding to whole ms widens that to [189, 212] ms. Its sample sd has
+	 * sd 0.1 / √(2 × 199) = 0.005: six of those put it in [0.07, 0.13] (χ² with 199
+	 * degrees of freedom: outside with probability below 1e-8), which a fixed delay (sd
+	 * 0) or a sigma of 0.2 misses; rounding moves ln(draw) by at most 0.0025.
+	 */
+	@Test
+	void logNormalLatencyCentresOnItsMedianWithItsSigma() throws Exception {
+		List<Delay> delays = sampleSlowDelays(Latency.parse("lognormal:200ms:0.1"), 200);
+		double[] logs = delays.stream().mapToDouble((delay) -> Math.log(delay.waitedMs())).sorted().toArray();
+		double median = Math.exp((logs[99] + logs[100]) / 2);
+		double mean = Arrays.stream(logs).average().orElseThrow();
+		double sd = Math.sqrt(Arrays.stream(logs).map((x) -> (x - mean) * (x - mean)).sum() / (logs.length - 1));
+		assertThat(median).as("median draw (ms)").isBetween(189.0, 212.0);
+		assertThat(sd).as("sd of ln(draw)").isBetween(0.07, 0.13);
+		assertEachResponseWaited(delays);
+	}
+
+	/**
+	 * The client saw the drawn delays: no response came before its draw (exact: WireMock
+	 * schedules the answer that long after the request arrived), and the median time
+	 * beyond the draw is at most 100 ms. That time was 7 to 11 ms here (20 clients, a
+	 * quiet 2-core machine) and 12 to 25 ms with both cores kept busy by other processes;
+	 * 100 ms leaves four times that for a more loaded machine, the median ignores the odd
+	 * stall (GC, scheduling), and it is half the median draw, so a delay applied twice
+	 * (150 ms more at least) would show.
+	 */
+	private static void assertEachResponseWaited(List<Delay> delays) {
+		assertThat(delays).allSatisfy(
+				(delay) -> assertThat(delay.tookNanos()).as("response time (ns) of a %d ms draw", delay.waitedMs())
+					.isGreaterThanOrEqualTo(delay.waitedMs() * 1_000_000));
+		long[] beyond = delays.stream()
+			.mapToLong((delay) -> delay.tookNanos() - delay.waitedMs() * 1_000_000)
+			.sorted()
+			.toArray();
+		assertThat(Duration.ofNanos(beyond[beyond.length / 2])).as("median time beyond the draw")
+			.isLessThanOrEqualTo(Duration.ofMillis(100));
+	}
+
+	/**
+	 * Sends {@code count} requests to the slow service under the given latency, 20 at a
+	 * time (delayed responses hold no WireMock thread), and returns each response's drawn
+	 * delay and how long the client waited for it (about 2 s for 200 requests of 200 ms).
+	 */
+	private static List<Delay> sampleSlowDelays(Latency latency, int count) throws Exception {
+		ExecutorService clients = Executors.newFixedThreadPool(20);
+		try {
+			sendSlow(clients, 100); // no latency yet: opens the connections, warms up the
+									// JIT
+			mocks.setLatency(Downstream.SLOW, latency);
+			return sendSlow(clients, count);
+		}
+		finally {
+			clients.shutdownNow();
 		}
 	}
 
-	@Test
-	void logNormalLatencyCentresOnItsMedian() throws Exception {
-		mocks.setLatency(Downstream.RECOMMENDATIONS, Latency.parse("lognormal:200ms:0.1"));
-		for (int i = 0; i < 5; i++) {
-			assertThat(timeMillis(Downstream.RECOMMENDATIONS, "/customers/9/recommendations")).isBetween(100L, 2400L);
+	private static List<Delay> sendSlow(ExecutorService clients, int count) throws Exception {
+		List<Future<Delay>> futures = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			String path = "/slow/" + (i + 1);
+			futures.add(clients.submit(() -> {
+				long started = System.nanoTime();
+				HttpResponse<String> response = fetch(Downstream.SLOW, path);
+				long took = System.nanoTime() - started;
+				assertThat(response.statusCode()).isEqualTo(200);
+				return new Delay(json.readTree(response.body()).get("waitedMs").asLong(), took);
+			}));
 		}
+		List<Delay> delays = new ArrayList<>();
+		for (Future<Delay> future : futures) {
+			delays.add(future.get(30, TimeUnit.SECONDS));
+		}
+		return delays;
+	}
+
+	/**
+	 * One response of the slow service.
+	 *
+	 * @param waitedMs the delay WireMock drew for it
+	 * @param tookNanos how long the client waited for it
+	 */
+	record Delay(long waitedMs, long tookNanos) {
+
 	}
 
 	@Test
