@@ -188,9 +188,12 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * @param loadGeneratorJvmArgs JVM options of this JVM, which runs JMeter
 	 * @param loopbackRoundTripMicros the median loopback TCP round trip measured before
 	 * the load (µs, {@link LoopbackProbe}), {@code null} when not measured
+	 * @param loopbackRoundTripMeanMicros the mean of the same round trips (µs),
+	 * {@code null} when not measured
 	 */
 	public record Environment(String javaVersion, String javaVendor, int cores, long totalMemoryMb, String os,
-			String loadGenerator, List<String> loadGeneratorJvmArgs, Double loopbackRoundTripMicros) {
+			String loadGenerator, List<String> loadGeneratorJvmArgs, Double loopbackRoundTripMicros,
+			Double loopbackRoundTripMeanMicros) {
 
 	}
 

@@ -17,12 +17,14 @@ final class EnvironmentProbe {
 		if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
 			totalMemory = os.getTotalMemorySize() / (1024 * 1024);
 		}
+		double[] loopback = LoopbackProbe.micros();
 		String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " ("
 				+ System.getProperty("os.arch") + ")";
 		return new BenchResults.Environment(System.getProperty("java.version"), System.getProperty("java.vendor"),
 				Machine.cores(), totalMemory, os,
 				"jmeter-java-dsl (Apache JMeter " + JMeterUtils.getJMeterVersion() + ", embedded)",
-				ManagementFactory.getRuntimeMXBean().getInputArguments(), LoopbackProbe.medianMicros());
+				ManagementFactory.getRuntimeMXBean().getInputArguments(), (loopback != null) ? loopback[0] : null,
+				(loopback != null) ? loopback[1] : null);
 	}
 
 }

@@ -10,12 +10,13 @@ import java.util.Arrays;
 
 /**
  * Measures this machine's loopback TCP round trip before any load: 64 bytes sent and
- * echoed back over one connection, {@value #ROUND_TRIPS} times, the median kept. Every
- * request of a cell crosses loopback about ten times (client, app, three stubs, MongoDB),
- * so a slow network stack (a nested virtual machine, a packet filter) raises every
- * process's CPU per request and lowers every stack's throughput alike; the report quotes
- * the figure so results from different machines can be told apart. A bare-metal Linux
- * answers in the order of 10–30 µs.
+ * echoed back over one connection, {@value #ROUND_TRIPS} times; the median and the mean
+ * kept (a mean far above the median is a long tail: e.g. a virtual CPU slow to wake).
+ * Every request of a cell crosses loopback about ten times (client, app, three stubs,
+ * MongoDB), so a slow network stack (a nested virtual machine, a packet filter) raises
+ * every process's CPU per request and lowers every stack's throughput alike; the report
+ * quotes the figure so results from different machines can be told apart. A bare-metal
+ * Linux answers in the order of 10–30 µs.
  */
 final class LoopbackProbe {
 
@@ -28,10 +29,10 @@ final class LoopbackProbe {
 	}
 
 	/**
-	 * Measures the median round trip.
-	 * @return µs, or {@code null} when the probe could not run
+	 * Measures the round trips.
+	 * @return µs: the median, then the mean; {@code null} when the probe could not run
 	 */
-	static Double medianMicros() {
+	static double[] micros() {
 		try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			Thread echo = new Thread(() -> echo(server), "loopback-probe-echo");
 			echo.setDaemon(true);
@@ -58,7 +59,8 @@ final class LoopbackProbe {
 					}
 				}
 				Arrays.sort(nanos);
-				return nanos[ROUND_TRIPS / 2] / 1000.0;
+				return new double[] { nanos[ROUND_TRIPS / 2] / 1000.0,
+						Arrays.stream(nanos).average().orElse(0) / 1000.0 };
 			}
 		}
 		catch (IOException ex) {

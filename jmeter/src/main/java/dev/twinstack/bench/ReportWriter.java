@@ -170,11 +170,10 @@ public final class ReportWriter {
 		setting(md, "Machine", env.cores() + " cores, " + count(env.totalMemoryMb()) + " MB, " + env.os()
 				+ "; apps, mocks and JMeter share it");
 		if (env.loopbackRoundTripMicros() != null) {
-			setting(md, "Loopback TCP round trip (median, before the load)",
-					String.format(Locale.ROOT,
-							"%.0f µs (bare-metal Linux: 10–30 µs; every request crosses loopback about "
-									+ "ten times, so a slower network stack costs every process CPU per request)",
-							env.loopbackRoundTripMicros()));
+			setting(md, "Loopback TCP round trip (before the load)", String.format(Locale.ROOT,
+					"median %.0f µs, mean %.0f µs (bare-metal Linux: 10–30 µs; every request crosses loopback about ten "
+							+ "times, so a slow network stack or a slow-to-wake CPU costs every process time per request)",
+					env.loopbackRoundTripMicros(), env.loopbackRoundTripMeanMicros()));
 		}
 		setting(md, "Java", env.javaVersion() + " (" + env.javaVendor() + "): the bench's JVM, running JMeter");
 		ReportSections.appSettings(md, results);
