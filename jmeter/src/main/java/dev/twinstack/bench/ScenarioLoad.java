@@ -47,7 +47,7 @@ final class ScenarioLoad {
 		for (int i = 0; i < workloads.size() && remaining > 0; i++) {
 			Workload workload = workloads.get(i);
 			long reserve = (long) (workloads.size() - i - 1)
-					* (WarmUp.RAMP_UP_SECONDS + WarmUp.WINDOW * WarmUp.ROUND_SECONDS);
+					* (WarmUp.RAMP_UP_SECONDS + WarmUp.WINDOW * WarmUp.ROUND_SECONDS + 1);
 			long allowance = Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, remaining - reserve);
 			WarmUp warmUp = warmUp(app, workload, concurrency, allowance, runPrefix);
 			warmUps.add(warmUp);
@@ -64,7 +64,8 @@ final class ScenarioLoad {
 	private static WarmUp warmUp(AppProcess app, Workload workload, int concurrency, long allowanceSeconds,
 			String runPrefix) {
 		LongAdder successes = new LongAdder();
-		long hold = Math.max(WarmUp.ROUND_SECONDS, allowanceSeconds - WarmUp.RAMP_UP_SECONDS);
+		// a second past the last round: the run must outlast the round it would end in
+		long hold = Math.max(WarmUp.ROUND_SECONDS, allowanceSeconds - WarmUp.RAMP_UP_SECONDS) + 1;
 		ScenarioPlan.Run run = new ScenarioPlan.Run(base(app), workload, LoadModel.CLOSED, concurrency, 0, 0,
 				Duration.ofSeconds(WarmUp.RAMP_UP_SECONDS), Duration.ofSeconds(hold),
 				runPrefix + "-warmup-" + app.stack().id() + "-" + workload.id());
