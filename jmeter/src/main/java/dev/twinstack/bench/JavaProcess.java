@@ -38,6 +38,9 @@ final class JavaProcess {
 
 	private final List<String> command;
 
+	/** Where the {@code java} launcher stands in the command: after its prefix. */
+	private final int launcherIndex;
+
 	private final Path log;
 
 	private final Process process;
@@ -45,9 +48,10 @@ final class JavaProcess {
 	/** The process's descendants when its stop was requested, {@code null} before. */
 	private List<ProcessHandle> descendants;
 
-	private JavaProcess(String role, List<String> command, Path log, Process process) {
+	private JavaProcess(String role, List<String> command, int launcherIndex, Path log, Process process) {
 		this.role = role;
 		this.command = command;
+		this.launcherIndex = launcherIndex;
 		this.log = log;
 		this.process = process;
 	}
@@ -112,7 +116,7 @@ final class JavaProcess {
 			Process process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(log.toFile())
 				.start();
-			JavaProcess started = new JavaProcess(role, List.copyOf(command), log, process);
+			JavaProcess started = new JavaProcess(role, List.copyOf(command), prefix.size(), log, process);
 			try {
 				ProcessRegistry.register(started);
 			}
@@ -253,7 +257,8 @@ final class JavaProcess {
 	 * @return e.g. {@code /usr/lib/jvm/java-17-openjdk-amd64/bin/java}
 	 */
 	Path launcher() {
-		return Path.of(this.command.get(0));
+		// the java command itself, behind any prefix (e.g. taskset -c 1)
+		return Path.of(this.command.get(this.launcherIndex));
 	}
 
 	/**

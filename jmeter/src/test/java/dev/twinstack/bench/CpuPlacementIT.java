@@ -61,6 +61,22 @@ class CpuPlacementIT {
 	}
 
 	@Test
+	void aJvmStartedBehindThePrefixStillNamesItsJavaLauncher(@org.junit.jupiter.api.io.TempDir Path dir) {
+		// jcmd (the full GC after every trial) is found beside the launcher, not beside
+		// taskset
+		Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+		JavaProcess process = JavaProcess.start(this.oneForTheApp.commandPrefix(), java, "prefixed", List.of("-Xmx32m"),
+				dir.resolve("missing.jar"), List.of(), dir.resolve("prefixed.log"));
+		try {
+			assertThat(process.launcher()).isEqualTo(java);
+			assertThat(process.commandLine()).startsWith("taskset -c " + this.oneForTheApp.appCpuList() + " " + java);
+		}
+		finally {
+			process.stop();
+		}
+	}
+
+	@Test
 	void pinsEveryThreadOfARunningJvmToTheHarnessCoresAndBack() throws Exception {
 		Process process = new ProcessBuilder(javaCommand("wait")).redirectErrorStream(true).start();
 		try (BufferedReader out = new BufferedReader(
