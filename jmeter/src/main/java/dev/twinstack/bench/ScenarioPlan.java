@@ -103,10 +103,6 @@ final class ScenarioPlan {
 	 * @return the plan
 	 */
 	static DslTestPlan plan(Run run, Path runDir) {
-		return build(run, runDir);
-	}
-
-	private static DslTestPlan build(Run run, Path runDir) {
 		return (runDir != null) ? lean(loadGroup(run), jtl(runDir)) : lean(loadGroup(run));
 	}
 
