@@ -1,11 +1,18 @@
 package dev.twinstack.bench;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.DoubleSupplier;
+
+import dev.twinstack.monitoring.ActuatorMetricsClient;
 
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
@@ -22,6 +29,8 @@ final class ScenarioLoad {
 	 * overload cells beyond it are not rehearsed (a small heap would die in the warm-up).
 	 */
 	static final int MAX_WARMUP_CONCURRENCY = 1000;
+
+	private static final Duration METRICS_TIMEOUT = Duration.ofSeconds(2);
 
 	private ScenarioLoad() {
 	}
@@ -69,24 +78,55 @@ final class ScenarioLoad {
 		ScenarioPlan.Run run = new ScenarioPlan.Run(base(app), workload, LoadModel.CLOSED, concurrency, 0, 0,
 				Duration.ofSeconds(WarmUp.RAMP_UP_SECONDS), Duration.ofSeconds(hold),
 				runPrefix + "-warmup-" + app.stack().id() + "-" + workload.id());
-		Rounds rounds = new Rounds(successes);
+		Rounds rounds = new Rounds(successes, () -> compilationMs(app));
 		long started = System.nanoTime();
 		LoadGenerator.run(ScenarioPlan.counted(run, successes), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
 				run.timeLimit(), rounds::steady);
 		double seconds = (System.nanoTime() - started) / 1e9;
-		return new WarmUp(workload.id(), concurrency, rounds.throughputs(), seconds, rounds.steady());
+		return new WarmUp(workload.id(), concurrency, rounds.throughputs(), rounds.jitMs(), seconds, rounds.steady());
+	}
+
+	/**
+	 * Reads the app's total JIT compilation time (Micrometer's
+	 * {@code jvm.compilation.time}).
+	 * @param app the app
+	 * @return the time (ms), {@code NaN} when Actuator does not give it
+	 */
+	private static double compilationMs(AppProcess app) {
+		try {
+			return new ActuatorMetricsClient(URI.create(app.baseUri() + "actuator"), METRICS_TIMEOUT)
+				.value("jvm.compilation.time", null, null)
+				.get(METRICS_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			return Double.NaN;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return Double.NaN;
+		}
 	}
 
 	/**
 	 * The rounds of one warm-up run: after the ramp-up, every
-	 * {@link WarmUp#ROUND_SECONDS} s the successful requests of the last round; asked
-	 * every 250 ms by the watch of the run whether they are steady.
+	 * {@link WarmUp#ROUND_SECONDS} s the successful requests and the app's JIT
+	 * compilation time of the last round; asked every 250 ms by the watch of the run
+	 * whether they are steady. The JIT's figures are dropped for good at the first
+	 * reading Actuator does not give.
 	 */
 	private static final class Rounds {
 
 		private final LongAdder successes;
 
+		private final DoubleSupplier compilationMs;
+
 		private final List<Double> throughputs = new ArrayList<>();
+
+		private final List<Double> jitMs = new ArrayList<>();
+
+		private double roundCompilationMs;
+
+		private boolean jitKnown = true;
 
 		private final long start = System.nanoTime();
 
@@ -96,8 +136,9 @@ final class ScenarioLoad {
 
 		private boolean steady;
 
-		Rounds(LongAdder successes) {
+		Rounds(LongAdder successes, DoubleSupplier compilationMs) {
 			this.successes = successes;
+			this.compilationMs = compilationMs;
 		}
 
 		synchronized boolean steady() {
@@ -106,6 +147,7 @@ final class ScenarioLoad {
 				if (now - this.start >= WarmUp.RAMP_UP_SECONDS * 1_000_000_000L) {
 					this.roundStart = now;
 					this.roundSuccesses = this.successes.sum();
+					this.roundCompilationMs = readCompilationMs();
 				}
 				return false;
 			}
@@ -113,15 +155,34 @@ final class ScenarioLoad {
 			if (elapsed >= WarmUp.ROUND_SECONDS) {
 				long total = this.successes.sum();
 				this.throughputs.add((total - this.roundSuccesses) / elapsed);
+				double compilation = readCompilationMs();
+				if (this.jitKnown) {
+					// per round of exactly ROUND_SECONDS, as WarmUp reads it
+					this.jitMs.add((compilation - this.roundCompilationMs) * WarmUp.ROUND_SECONDS / elapsed);
+				}
 				this.roundStart = now;
 				this.roundSuccesses = total;
-				this.steady = WarmUp.isSteady(this.throughputs);
+				this.roundCompilationMs = compilation;
+				this.steady = WarmUp.isSteady(this.throughputs, this.jitMs);
 			}
 			return this.steady;
 		}
 
 		synchronized List<Double> throughputs() {
 			return List.copyOf(this.throughputs);
+		}
+
+		synchronized List<Double> jitMs() {
+			return List.copyOf(this.jitMs);
+		}
+
+		private double readCompilationMs() {
+			double value = this.jitKnown ? this.compilationMs.getAsDouble() : Double.NaN;
+			if (Double.isNaN(value) && this.jitKnown) {
+				this.jitKnown = false;
+				this.jitMs.clear();
+			}
+			return value;
 		}
 
 	}

@@ -9,18 +9,29 @@ import java.util.Locale;
  * measures. One closed run, {@value #RAMP_UP_SECONDS} s of ramp-up, then its successful
  * requests counted in rounds of {@value #ROUND_SECONDS} s; the workload is <b>steady</b>
  * once the last {@value #WINDOW} rounds lie within {@value #TOLERANCE_PERCENT} % of each
- * other ((max − min) / max) and do not rise round after round by more than half that; the
- * warm-up stops there, or when its time is used up (the bound, then reported).
+ * other ((max − min) / max), do not rise round after round by more than half that, and
+ * the app's JIT compiler is quiet: its compilation time (Micrometer's
+ * {@code jvm.compilation.time}, elapsed ms summed over the compiler threads) over those
+ * rounds is at most {@value #JIT_QUIET_PERCENT} % of their length. Throughput alone can
+ * look steady while the JIT still works: at a concurrency where Little's law caps the
+ * throughput it stays flat while the CPU per request falls (measured with
+ * {@code ObservationCostExperiment}: webflux-app on one core, 4 minutes at 100 clients
+ * and 290 req/s, then 11 s of compilation in the next 20 s and 2.9 → 1.7 ms of CPU per
+ * request over the next 2 minutes). The warm-up stops once steady, or when its time is
+ * used up (the bound, then reported).
  *
  * @param workload the workload's id
  * @param concurrency the warm-up's JMeter threads
  * @param rounds throughput of each round, in order (req/s: successful requests completed
  * in the round over its length)
+ * @param jitMs the app's JIT compilation time in each round (ms), in order; empty when
+ * the app's Actuator did not give it (then only the throughput decides)
  * @param seconds the warm-up's wall time (s)
  * @param steady whether the last rounds were steady; {@code false} when the bound ended
  * the warm-up first
  */
-public record WarmUp(String workload, int concurrency, List<Double> rounds, double seconds, boolean steady) {
+public record WarmUp(String workload, int concurrency, List<Double> rounds, List<Double> jitMs, double seconds,
+		boolean steady) {
 
 	/** Ramp-up of the warm-up run, before its first round (s). */
 	static final int RAMP_UP_SECONDS = 1;
@@ -35,14 +46,26 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, doub
 	static final double TOLERANCE_PERCENT = 5;
 
 	/**
+	 * The most JIT compilation time over the window's rounds, as a share of their length
+	 * (%): with the JIT done, the experiment above measured 0.2–0.6 % (the compilation of
+	 * rarely run code, e.g. one Prometheus scrape a second: 2.5–2.9 %).
+	 */
+	static final double JIT_QUIET_PERCENT = 2;
+
+	/**
 	 * Tells whether rounds so far are steady: the last {@link #WINDOW} within
-	 * {@link #TOLERANCE_PERCENT} % of their highest, and not rising throughout the window
-	 * by more than half the tolerance (a slow climb is a JIT still at work).
+	 * {@link #TOLERANCE_PERCENT} % of their highest, not rising throughout the window by
+	 * more than half the tolerance (a slow climb is a JIT still at work), and the JIT
+	 * compiling for at most {@link #JIT_QUIET_PERCENT} % of the window.
 	 * @param rounds throughput of each round so far (req/s)
+	 * @param jitMs JIT compilation time of each round so far (ms); empty when unknown
 	 * @return {@code true} when steady
 	 */
-	static boolean isSteady(List<Double> rounds) {
+	static boolean isSteady(List<Double> rounds, List<Double> jitMs) {
 		if (rounds.size() < WINDOW) {
+			return false;
+		}
+		if (jitPercent(jitMs) > JIT_QUIET_PERCENT) {
 			return false;
 		}
 		List<Double> window = rounds.subList(rounds.size() - WINDOW, rounds.size());
@@ -60,8 +83,24 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, doub
 	}
 
 	/**
+	 * Returns the JIT compilation time over the last {@link #WINDOW} rounds as a share of
+	 * their length.
+	 * @param jitMs compilation time of each round (ms)
+	 * @return the share (%), 0 when unknown
+	 */
+	static double jitPercent(List<Double> jitMs) {
+		List<Double> window = jitMs.subList(Math.max(0, jitMs.size() - WINDOW), jitMs.size());
+		if (window.isEmpty()) {
+			return 0;
+		}
+		double sum = window.stream().mapToDouble(Double::doubleValue).sum();
+		return sum / (window.size() * ROUND_SECONDS * 1000.0) * 100;
+	}
+
+	/**
 	 * Returns the warm-up in words, for progress lines and the report.
-	 * @return e.g. {@code 7 rounds, 35 s: steady at 1160 req/s (last 3 within 2.1 %)}
+	 * @return e.g.
+	 * {@code 7 rounds, 35 s: steady at 1160 req/s (last 3 within 2.1 %, JIT 0.4 % of the time)}
 	 */
 	public String describe() {
 		if (this.rounds.isEmpty()) {
@@ -74,9 +113,11 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, doub
 		String spread = (max > 0)
 				? String.format(Locale.ROOT, "last %d within %.1f %%", window.size(), (max - min) / max * 100)
 				: "no successful request";
-		return String.format(Locale.ROOT, "%d round%s, %.0f s: %s at %.0f req/s (%s)", this.rounds.size(),
+		String jit = this.jitMs.isEmpty() ? ""
+				: String.format(Locale.ROOT, ", JIT %.1f %% of the time", jitPercent(this.jitMs));
+		return String.format(Locale.ROOT, "%d round%s, %.0f s: %s at %.0f req/s (%s%s)", this.rounds.size(),
 				(this.rounds.size() == 1) ? "" : "s", this.seconds, this.steady ? "steady" : "bound reached", last,
-				spread);
+				spread, jit);
 	}
 
 }

@@ -393,7 +393,10 @@ class BenchIT {
 				// warmed up in rounds, each workload until steady or its bound
 				assertThat(app.warmUp()).as("%s warm-up", app.stack()).isNotEmpty().allSatisfy((warmUp) -> {
 					assertThat(warmUp.rounds()).as("%s %s rounds", app.stack(), warmUp.workload()).isNotEmpty();
-					assertThat(warmUp.steady()).isEqualTo(WarmUp.isSteady(warmUp.rounds()));
+					assertThat(warmUp.steady()).isEqualTo(WarmUp.isSteady(warmUp.rounds(), warmUp.jitMs()));
+					// the apps expose jvm.compilation.time: the JIT was read every round
+					assertThat(warmUp.jitMs()).as("%s %s JIT", app.stack(), warmUp.workload())
+						.hasSameSizeAs(warmUp.rounds());
 				});
 			}
 			assertThat(app.placement()).as("%s placement", app.stack()).isNotBlank();
