@@ -1,14 +1,20 @@
 package dev.twinstack.bench;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,7 +46,8 @@ public final class BenchRunner {
 		Instant start = Instant.now();
 		Path out = requested.outputDir();
 		clean(out);
-		BenchSettings settings = requested.withJars(snapshot(requested.jars(), out.resolve("jars")));
+		Path jarCopies = tempFolder();
+		BenchSettings settings = requested.withJars(snapshot(requested.jars(), jarCopies, out));
 		String runPrefix = "b" + Long.toString(start.getEpochSecond(), 36);
 		List<Cell> planned = settings.cells();
 		Console.line(String.format(
@@ -88,6 +95,7 @@ public final class BenchRunner {
 		finally {
 			record.done();
 			BenchShutdown.unwatch(record);
+			deleteTree(jarCopies);
 		}
 		return results;
 	}
@@ -206,24 +214,63 @@ public final class BenchRunner {
 	}
 
 	/**
-	 * Copies the jars into the output folder and returns the copies, so that rebuilding a
-	 * module while the bench runs cannot pull classes from under a running JVM.
+	 * Copies the jars into a temporary folder (deleted when the run ends, or when the JVM
+	 * exits) and returns the copies, so that rebuilding a module while the bench runs
+	 * cannot pull classes from under a running JVM; writes each jar's SHA-256 and path to
+	 * {@code jars.sha256} in the output folder ({@code sha256sum -c} checks it), which
+	 * names the exact build without a second copy of 100 MB of jars.
 	 */
-	private static BenchSettings.Jars snapshot(BenchSettings.Jars jars, Path folder) {
+	private static BenchSettings.Jars snapshot(BenchSettings.Jars jars, Path folder, Path out) {
 		try {
-			Files.createDirectories(folder);
 			List<Path> copies = new ArrayList<>();
+			StringBuilder sums = new StringBuilder();
 			for (Path jar : List.of(jars.mockServices(), jars.mvc(), jars.webflux())) {
 				Path copy = folder.resolve(jar.getFileName());
 				if (Files.isRegularFile(jar)) {
 					Files.copy(jar, copy, StandardCopyOption.REPLACE_EXISTING);
+					copy.toFile().deleteOnExit();
+					sums.append(sha256(copy)).append("  ").append(jar.toAbsolutePath().normalize()).append('\n');
 				}
 				copies.add(copy);
 			}
+			AtomicFiles.write(out.resolve("jars.sha256"), sums.toString());
 			return new BenchSettings.Jars(copies.get(0), copies.get(1), copies.get(2));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not copy the jars to " + folder, ex);
+		}
+	}
+
+	private static Path tempFolder() {
+		try {
+			Path folder = Files.createTempDirectory("twinstack-jars-");
+			folder.toFile().deleteOnExit();
+			return folder;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not create a temporary folder for the jars", ex);
+		}
+	}
+
+	private static String sha256(Path file) throws IOException {
+		try (InputStream in = Files.newInputStream(file)) {
+			MessageDigest digest = MessageDigest.getInstance("SHA-256");
+			in.transferTo(new DigestOutputStream(OutputStream.nullOutputStream(), digest));
+			return HexFormat.of().formatHex(digest.digest());
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("every Java platform has SHA-256", ex);
+		}
+	}
+
+	private static void deleteTree(Path folder) {
+		try (Stream<Path> tree = Files.walk(folder)) {
+			for (Path file : tree.sorted(Comparator.reverseOrder()).toList()) {
+				Files.deleteIfExists(file);
+			}
+		}
+		catch (IOException ex) {
+			// deleteOnExit removes what is left
 		}
 	}
 
@@ -240,8 +287,8 @@ public final class BenchRunner {
 	private static void clean(Path out) {
 		try {
 			Files.createDirectories(out);
-			for (String name : List.of("runs", "logs", "jars", "jfr", "charts", "assets", "results.json", "report.md",
-					"index.html")) {
+			for (String name : List.of("runs", "logs", "jars", "jars.sha256", "jfr", "charts", "assets", "results.json",
+					"report.md", "index.html")) {
 				Path path = out.resolve(name);
 				if (Files.exists(path)) {
 					try (Stream<Path> tree = Files.walk(path)) {

@@ -1,5 +1,6 @@
 package dev.twinstack.bench;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -57,6 +58,43 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 		return TrialFigures.of(result, steadyThroughput(result),
 				(probe != null) ? probe.summary(StubLatencyProbe.configuredMs(cell.workload(), this.settings)) : null,
 				health);
+	}
+
+	/**
+	 * Renders JMeter's dashboard of the cell's median trial (the one the report quotes)
+	 * and compresses every trial's JTL ({@code samples.jtl.gz}): a dashboard is 3 MB, a
+	 * CSV JTL shrinks about tenfold, and the other trials' dashboards render on demand
+	 * from their JTL.
+	 * @param summary the finished cell
+	 * @throws BenchException when the dashboard cannot be rendered or a JTL compressed
+	 */
+	@Override
+	public synchronized void archive(CellSummary summary) {
+		Path out = this.settings.outputDir();
+		List<CellResult> cell = this.byRecording.values()
+			.stream()
+			.flatMap(List::stream)
+			.filter((trial) -> trial.cell().equals(summary.cell()))
+			.toList();
+		if (cell.isEmpty()) {
+			return;
+		}
+		String median = medianTrial(cell, summary).runId();
+		for (CellResult trial : cell) {
+			Path jtl = out.resolve(trial.jtl());
+			String dashboard = null;
+			if (trial.runId().equals(median) && Files.isRegularFile(jtl)) {
+				Path dir = jtl.resolveSibling("dashboard");
+				Dashboard.render(jtl, dir);
+				dashboard = out.relativize(dir).toString().replace('\\', '/');
+			}
+			String compressed = trial.jtl();
+			if (Files.isRegularFile(jtl)) {
+				compressed = out.relativize(Jtl.compress(jtl)).toString().replace('\\', '/');
+			}
+			CellResult archived = trial.withFiles(compressed, dashboard);
+			this.byRecording.values().forEach((trials) -> trials.replaceAll((t) -> (t == trial) ? archived : t));
+		}
 	}
 
 	/**

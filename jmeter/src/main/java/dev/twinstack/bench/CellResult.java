@@ -27,7 +27,9 @@ package dev.twinstack.bench;
  * @param jfr the app's JFR recording over the cell's window, cross-checked against
  * Micrometer; {@code null} until the app has stopped
  * @param jtl the cell's JTL file, relative to the output folder
- * @param dashboard the cell's JMeter dashboard folder, relative to the output folder
+ * @param dashboard the cell's JMeter dashboard folder, relative to the output folder;
+ * {@code null} for a trial other than its cell's median one (rendered on demand from its
+ * JTL)
  * @param metricsCsv the cell's time series ({@code metrics.csv}), relative to the output
  * folder
  * @param appLog the app's log, relative to the output folder
@@ -57,6 +59,19 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, this.ceiling,
 				check, this.jtl, this.dashboard, this.metricsCsv, this.appLog);
+	}
+
+	/**
+	 * Returns a copy with other files: the compressed JTL, the dashboard rendered or not.
+	 * @param jtl the JTL, relative to the output folder
+	 * @param dashboard the dashboard's folder, relative to the output folder, or
+	 * {@code null} when none was rendered
+	 * @return the new result
+	 */
+	public CellResult withFiles(String jtl, String dashboard) {
+		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, this.ceiling,
+				this.jfr, jtl, dashboard, this.metricsCsv, this.appLog);
 	}
 
 }

@@ -98,7 +98,6 @@ final class CellRunner {
 			// closed port
 			stats = LoadGenerator.run(ScenarioPlan.plan(run, runDir), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
 					run.timeLimit());
-			Dashboard.render(runDir.resolve("samples.jtl"), runDir.resolve("dashboard"));
 			// one more reading once every request has ended, so the app's request count
 			// covers the whole load
 			pause(CellMonitor.INTERVAL.plusMillis(100));
@@ -135,9 +134,8 @@ final class CellRunner {
 				samples.throughput(),
 				(cell.load() == LoadModel.OPEN)
 						? OpenModel.arrivalRate(samples.startsPerSecond(), CompositePlan.RAMP_UP_SECONDS) : null,
-				monitored.server(), cpu, storage, ceiling, null, relative(runDir.resolve("samples.jtl")),
-				relative(runDir.resolve("dashboard")), relative(runDir.resolve("metrics.csv")),
-				relative(app.process().log()));
+				monitored.server(), cpu, storage, ceiling, null, relative(runDir.resolve("samples.jtl")), null,
+				relative(runDir.resolve("metrics.csv")), relative(app.process().log()));
 		this.progress.cellFinished(Instant.now());
 		Console.line(String.format(java.util.Locale.ROOT,
 				"[%s] %.1f req/s, p50 %.0f ms, p99 %.0f ms, %d requests, %d errors%s; peak heap %s MB, peak threads "

@@ -82,6 +82,13 @@ final class MatrixRunner {
 			return null;
 		}
 
+		/**
+		 * Keeps what a reader needs of a finished cell's trial files, in less space.
+		 * @param summary the cell over its trials
+		 */
+		default void archive(CellSummary summary) {
+		}
+
 	}
 
 	/**
@@ -226,6 +233,7 @@ final class MatrixRunner {
 				&& !summary.health().needsRestart()) {
 			summary = summary.withCrossCheck(this.measurer.crossCheck(cell, session, summary));
 		}
+		this.measurer.archive(summary);
 		return summary;
 	}
 

@@ -238,13 +238,11 @@ final class ReportSections {
 	 * @param cell the cell
 	 */
 	static void cellFiles(StringBuilder md, CellResult cell) {
-		md.append("- `")
-			.append(cell.cell().id())
-			.append("`: [dashboard](")
-			.append(cell.dashboard())
-			.append("/index.html) · [JTL](")
-			.append(cell.jtl())
-			.append(')');
+		md.append("- `").append(cell.cell().id()).append("`: ");
+		if (cell.dashboard() != null) {
+			md.append("[dashboard](").append(cell.dashboard()).append("/index.html) · ");
+		}
+		md.append("[JTL](").append(cell.jtl()).append(')');
 		if (cell.metricsCsv() != null) {
 			md.append(" · [metrics CSV](").append(cell.metricsCsv()).append(')');
 		}

@@ -76,6 +76,8 @@ class BenchIT {
 			else {
 				assertThat(cell.storage()).as("%s stores nothing", id).isNull();
 			}
+			// kept compressed; the quoted (median) trial has the dashboard
+			assertThat(cell.jtl()).as("%s JTL", id).endsWith("samples.jtl.gz");
 			assertThat(this.settings.outputDir().resolve(cell.jtl())).as("%s JTL", id).isRegularFile();
 			assertThat(this.settings.outputDir().resolve(cell.dashboard()).resolve("index.html")).as("%s dashboard", id)
 				.isRegularFile();
@@ -88,6 +90,12 @@ class BenchIT {
 				assertThat(cell.arrivalRate()).as("%s arrival rate of a closed model", id).isNull();
 			}
 		}
+		// the build measured is named by checksum, not copied
+		assertThat(this.settings.outputDir().resolve("jars.sha256")).content()
+			.containsPattern("(?m)^[0-9a-f]{64}  .*mock-services[^/]*\\.jar$");
+		assertThat(this.settings.outputDir().resolve("jars")).doesNotExist();
+		assertThat(this.results.trials()).filteredOn((trial) -> trial.dashboard() != null)
+			.hasSameSizeAs(this.results.cells());
 		// every trial of every storing cell, not only the quoted ones
 		assertThat(this.results.trials()).filteredOn((trial) -> trial.cell().workload().stores())
 			.isNotEmpty()
