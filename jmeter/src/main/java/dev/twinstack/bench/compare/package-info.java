@@ -1,0 +1,4 @@
+/**
+ * Compares two bench runs' results.json cell by cell and renders it: the compare command.
+ */
+package dev.twinstack.bench.compare;
