@@ -141,7 +141,7 @@ public final class CompositePlan {
 	}
 
 	/**
-	 * Exports the plan: {@code java -cp … dev.twinstack.bench.CompositePlan [file]}.
+	 * Exports the plan: {@code java -cp … dev.twinstack.bench.load.CompositePlan [file]}.
 	 * @param args the target file, default {@code plans/composite.jmx}
 	 * @throws IOException when writing fails
 	 */
