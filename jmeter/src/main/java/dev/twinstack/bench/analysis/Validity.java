@@ -1,0 +1,101 @@
+package dev.twinstack.bench.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Whether a cell's figures describe the stack, not the bench around it.
+ * <ul>
+ * <li><b>invalid</b> when the load generator or mock-services was saturated: it used at
+ * least {@value #HELPER_SHARE_LIMIT_PERCENT} % of the machine's CPU (0.9 core on 2
+ * cores), or the stubs answered more than {@value #DRIFT_LIMIT_PERCENT} % slower than
+ * configured (median of the stub latency probe over the trial);</li>
+ * <li><b>CPU-limited</b> (still valid) when the whole machine was at least
+ * {@value #MACHINE_LIMIT_PERCENT} % busy: apps, mocks and JMeter share it, so the CPU,
+ * not the stack's model, set the pace; the ceilings are then out of reach for every
+ * stack.</li>
+ * <li><b>invalid</b> too when an independent load generator ({@link CrossCheck}: wrk)
+ * measured the same cell more than 10 % apart.</li>
+ * </ul>
+ *
+ * @param valid {@code false} when the figures must not be compared
+ * @param cpuLimited the machine's CPU was the limit
+ * @param reasons why the cell is invalid or CPU-limited, in words
+ * @param stubDrift the stubs' median latency over the configured one, minus 1 (0.12 = 12
+ * % slower), {@code null} when not measured
+ */
+public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, Double stubDrift) {
+
+	public static final int HELPER_SHARE_LIMIT_PERCENT = 45;
+
+	public static final int DRIFT_LIMIT_PERCENT = 10;
+
+	public static final int MACHINE_LIMIT_PERCENT = 90;
+
+	/**
+	 * Judges a cell.
+	 * @param cores the machine's cores
+	 * @param machineShare the machine's CPU use over the trial, 0–1 of all cores, or
+	 * {@code null} when not measured
+	 * @param loadGeneratorShare CPU used by the load generator, 0–1 of the machine, or
+	 * {@code null}
+	 * @param mocksShare CPU used by mock-services, 0–1 of the machine, or {@code null}
+	 * @param stubDrift the stubs' median latency / configured latency − 1, or
+	 * {@code null}
+	 * @return the verdict
+	 */
+	public static Validity assess(int cores, Double machineShare, Double loadGeneratorShare, Double mocksShare,
+			Double stubDrift) {
+		List<String> reasons = new ArrayList<>();
+		double limit = HELPER_SHARE_LIMIT_PERCENT / 100.0;
+		boolean valid = true;
+		if (loadGeneratorShare != null && loadGeneratorShare >= limit) {
+			valid = false;
+			reasons.add(saturated("load generator", loadGeneratorShare, cores));
+		}
+		if (mocksShare != null && mocksShare >= limit) {
+			valid = false;
+			reasons.add(saturated("mock-services", mocksShare, cores));
+		}
+		if (stubDrift != null && stubDrift > DRIFT_LIMIT_PERCENT / 100.0) {
+			valid = false;
+			reasons
+				.add(fmt("stubs %.1f %% slower than configured (limit %d %%)", stubDrift * 100, DRIFT_LIMIT_PERCENT));
+		}
+		boolean cpuLimited = machineShare != null && machineShare >= MACHINE_LIMIT_PERCENT / 100.0;
+		if (cpuLimited) {
+			reasons.add(fmt("machine CPU %.0f %% busy: the CPU set the pace", machineShare * 100));
+		}
+		return new Validity(valid, cpuLimited, List.copyOf(reasons), stubDrift);
+	}
+
+	/**
+	 * Returns this verdict made invalid for one more reason.
+	 * @param reason why, in words
+	 * @return the new verdict
+	 */
+	public Validity invalidBecause(String reason) {
+		List<String> reasons = new ArrayList<>(this.reasons);
+		reasons.add(0, reason);
+		return new Validity(false, this.cpuLimited, List.copyOf(reasons), this.stubDrift);
+	}
+
+	private static String saturated(String who, double share, int cores) {
+		return fmt("%s saturated: %.0f %% of the machine's CPU, %.2f of %d cores (limit %d %%)", who, share * 100,
+				share * cores, cores, HELPER_SHARE_LIMIT_PERCENT);
+	}
+
+	/**
+	 * Returns the verdict in one word.
+	 * @return {@code valid}, {@code CPU-limited} or {@code invalid}
+	 */
+	public String label() {
+		return !this.valid ? "invalid" : this.cpuLimited ? "CPU-limited" : "valid";
+	}
+
+	private static String fmt(String format, Object... args) {
+		return String.format(Locale.ROOT, format, args);
+	}
+
+}

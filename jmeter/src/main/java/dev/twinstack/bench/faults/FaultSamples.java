@@ -1,0 +1,62 @@
+package dev.twinstack.bench.faults;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.twinstack.bench.load.JtlAnalysis;
+import dev.twinstack.bench.load.LatencyStats;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The samples of one fault run, from its JMeter JTL (CSV, JMeter's default fields): the
+ * statuses seen and the response times of the successful and of the failed requests, each
+ * in an HdrHistogram read by {@link LatencyStats} as {@link JtlAnalysis} does.
+ *
+ * @param statuses samples per {@code responseCode} (e.g. {@code 201}, {@code 502}, or
+ * JMeter's {@code Non HTTP response code: …}), sorted
+ * @param succeeded response times of the successful samples (ms)
+ * @param failed response times of the failed samples (ms)
+ */
+public record FaultSamples(Map<String, Long> statuses, LatencyStats succeeded, LatencyStats failed) {
+
+	/**
+	 * Reads a JTL file.
+	 * @param jtl the file
+	 * @return the samples
+	 * @throws UncheckedIOException when it cannot be read or lacks the columns
+	 * {@code elapsed}, {@code responseCode} and {@code success}
+	 */
+	public static FaultSamples read(Path jtl) {
+		Histogram succeeded = new Histogram(JtlAnalysis.MAX_TRACKED_MS, 3);
+		Histogram failed = new Histogram(JtlAnalysis.MAX_TRACKED_MS, 3);
+		Map<String, Long> statuses = new TreeMap<>();
+		JtlAnalysis.forEachSample(jtl, List.of("elapsed", "responseCode", "success"), (record) -> {
+			long elapsed = Math.min(Math.max(0, Long.parseLong(record.get("elapsed"))), JtlAnalysis.MAX_TRACKED_MS);
+			boolean success = Boolean.parseBoolean(record.get("success"));
+			(success ? succeeded : failed).recordValue(elapsed);
+			statuses.merge(record.get("responseCode"), 1L, Long::sum);
+		});
+		return new FaultSamples(statuses, LatencyStats.of(succeeded), LatencyStats.of(failed));
+	}
+
+	/**
+	 * Returns the number of samples.
+	 * @return successes and failures
+	 */
+	public long requests() {
+		return this.succeeded.samples() + this.failed.samples();
+	}
+
+	/**
+	 * Returns the number of samples with a status.
+	 * @param status e.g. 201
+	 * @return the count
+	 */
+	public long count(int status) {
+		return this.statuses.getOrDefault(String.valueOf(status), 0L);
+	}
+
+}

@@ -1,0 +1,255 @@
+package dev.twinstack.bench.load;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.DoubleSupplier;
+
+import dev.twinstack.monitoring.ActuatorMetricsClient;
+
+import dev.twinstack.bench.console.Console;
+import dev.twinstack.bench.process.AppProcess;
+import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Cell;
+import dev.twinstack.bench.settings.LoadModel;
+import dev.twinstack.bench.settings.Workload;
+import us.abstracta.jmeter.javadsl.core.TestPlanStats;
+
+/**
+ * The unmeasured loads around the cells of one app start: the warm-up until steady, and
+ * the base latency of each workload at concurrency 1 (the app's own time per request,
+ * which the ideal latency adds to the downstream wait); and the {@link ScenarioPlan.Run}
+ * of a measured trial.
+ */
+public final class ScenarioLoad {
+
+	/**
+	 * The highest concurrency of a warm-up: enough to warm the JIT and every pool;
+	 * overload cells beyond it are not rehearsed (a small heap would die in the warm-up).
+	 */
+	public static final int MAX_WARMUP_CONCURRENCY = 1000;
+
+	private static final Duration METRICS_TIMEOUT = Duration.ofSeconds(2);
+
+	private ScenarioLoad() {
+	}
+
+	/**
+	 * Warms the app up, workload after workload, each in one closed run at the given
+	 * concurrency that stops once its throughput, taken in rounds of
+	 * {@link WarmUp#ROUND_SECONDS} s, is steady ({@link WarmUp#isSteady}) or its share of
+	 * the warm-up bound is used: each workload may use what is left of the bound but
+	 * {@link WarmUp#WINDOW} rounds for each workload after it. Results are discarded but
+	 * the rounds' throughputs, which the report shows.
+	 * @param settings the bench settings (the warm-up bound per app start)
+	 * @param app the running app
+	 * @param workloads the workloads its cells will run
+	 * @param concurrency the concurrency, e.g. the highest of its cells
+	 * @param runPrefix prefix of the request ids
+	 * @return the warm-up of each workload, in order (empty when the bound is 0)
+	 */
+	public static List<WarmUp> warmUp(BenchSettings settings, AppProcess app, List<Workload> workloads, int concurrency,
+			String runPrefix) {
+		List<WarmUp> warmUps = new ArrayList<>();
+		long remaining = settings.warmup().toSeconds();
+		for (int i = 0; i < workloads.size() && remaining > 0; i++) {
+			Workload workload = workloads.get(i);
+			long reserve = (long) (workloads.size() - i - 1)
+					* (WarmUp.RAMP_UP_SECONDS + WarmUp.WINDOW * WarmUp.ROUND_SECONDS + 1);
+			long allowance = Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, remaining - reserve);
+			WarmUp warmUp = warmUp(app, workload, concurrency, allowance, runPrefix);
+			warmUps.add(warmUp);
+			Console.line(String.format("[warm-up] %s %s c=%d: %s", app.stack().id(), workload.id(), concurrency,
+					warmUp.describe()));
+			remaining -= Math.round(warmUp.seconds());
+			if (!app.process().isAlive()) {
+				break;
+			}
+		}
+		return warmUps;
+	}
+
+	private static WarmUp warmUp(AppProcess app, Workload workload, int concurrency, long allowanceSeconds,
+			String runPrefix) {
+		LongAdder successes = new LongAdder();
+		// a second past the last round: the run must outlast the round it would end in
+		long hold = Math.max(WarmUp.ROUND_SECONDS, allowanceSeconds - WarmUp.RAMP_UP_SECONDS) + 1;
+		ScenarioPlan.Run run = new ScenarioPlan.Run(base(app), workload, LoadModel.CLOSED, concurrency, 0, 0,
+				Duration.ofSeconds(WarmUp.RAMP_UP_SECONDS), Duration.ofSeconds(hold),
+				runPrefix + "-warmup-" + app.stack().id() + "-" + workload.id());
+		Rounds rounds = new Rounds(successes, () -> compilationMs(app));
+		long started = System.nanoTime();
+		LoadGenerator.run(ScenarioPlan.counted(run, successes), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
+				run.timeLimit(), rounds::steady);
+		double seconds = (System.nanoTime() - started) / 1e9;
+		return new WarmUp(workload.id(), concurrency, rounds.throughputs(), rounds.jitMs(), seconds, rounds.steady());
+	}
+
+	/**
+	 * Reads the app's total JIT compilation time (Micrometer's
+	 * {@code jvm.compilation.time}).
+	 * @param app the app
+	 * @return the time (ms), {@code NaN} when Actuator does not give it
+	 */
+	private static double compilationMs(AppProcess app) {
+		try {
+			return new ActuatorMetricsClient(URI.create(app.baseUri() + "actuator"), METRICS_TIMEOUT)
+				.value("jvm.compilation.time", null, null)
+				.get(METRICS_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			return Double.NaN;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return Double.NaN;
+		}
+	}
+
+	/**
+	 * The rounds of one warm-up run: after the ramp-up, every
+	 * {@link WarmUp#ROUND_SECONDS} s the successful requests and the app's JIT
+	 * compilation time of the last round; asked every 250 ms by the watch of the run
+	 * whether they are steady. The JIT's figures are dropped for good at the first
+	 * reading Actuator does not give.
+	 */
+	private static final class Rounds {
+
+		private final LongAdder successes;
+
+		private final DoubleSupplier compilationMs;
+
+		private final List<Double> throughputs = new ArrayList<>();
+
+		private final List<Double> jitMs = new ArrayList<>();
+
+		private double roundCompilationMs;
+
+		private boolean jitKnown = true;
+
+		private final long start = System.nanoTime();
+
+		private long roundStart = -1;
+
+		private long roundSuccesses;
+
+		private boolean steady;
+
+		Rounds(LongAdder successes, DoubleSupplier compilationMs) {
+			this.successes = successes;
+			this.compilationMs = compilationMs;
+		}
+
+		synchronized boolean steady() {
+			long now = System.nanoTime();
+			if (this.roundStart < 0) {
+				if (now - this.start >= WarmUp.RAMP_UP_SECONDS * 1_000_000_000L) {
+					this.roundStart = now;
+					this.roundSuccesses = this.successes.sum();
+					this.roundCompilationMs = readCompilationMs();
+				}
+				return false;
+			}
+			double elapsed = (now - this.roundStart) / 1e9;
+			if (elapsed >= WarmUp.ROUND_SECONDS) {
+				long total = this.successes.sum();
+				this.throughputs.add((total - this.roundSuccesses) / elapsed);
+				double compilation = readCompilationMs();
+				if (this.jitKnown) {
+					// per round of exactly ROUND_SECONDS, as WarmUp reads it
+					this.jitMs.add((compilation - this.roundCompilationMs) * WarmUp.ROUND_SECONDS / elapsed);
+				}
+				this.roundStart = now;
+				this.roundSuccesses = total;
+				this.roundCompilationMs = compilation;
+				this.steady = WarmUp.isSteady(this.throughputs, this.jitMs);
+			}
+			return this.steady;
+		}
+
+		synchronized List<Double> throughputs() {
+			return List.copyOf(this.throughputs);
+		}
+
+		synchronized List<Double> jitMs() {
+			return List.copyOf(this.jitMs);
+		}
+
+		private double readCompilationMs() {
+			double value = this.jitKnown ? this.compilationMs.getAsDouble() : Double.NaN;
+			if (Double.isNaN(value) && this.jitKnown) {
+				this.jitKnown = false;
+				this.jitMs.clear();
+			}
+			return value;
+		}
+
+	}
+
+	/**
+	 * Measures each workload's base latency: one client, back to back, for the baseline
+	 * time (at least three downstream waits), after the warm-up.
+	 * @param settings the bench settings (baseline time, downstream latencies)
+	 * @param app the running app
+	 * @param workloads the workloads
+	 * @param runPrefix prefix of the request ids
+	 * @return per workload, the median latency at concurrency 1 minus the downstream wait
+	 * (ms); missing when the baseline is off or a request failed
+	 */
+	public static Map<Workload, Double> baseLatencies(BenchSettings settings, AppProcess app, List<Workload> workloads,
+			String runPrefix) {
+		Map<Workload, Double> base = new LinkedHashMap<>();
+		if (settings.baseline().isZero()) {
+			return base;
+		}
+		for (Workload workload : workloads) {
+			double downstreamMs = settings.downstreamMs(workload);
+			long seconds = Math.max(settings.baseline().toSeconds(), (long) Math.ceil(3 * downstreamMs / 1000));
+			ScenarioPlan.Run run = new ScenarioPlan.Run(base(app), workload, LoadModel.CLOSED, 1, 0, 0,
+					Duration.ofSeconds(1), Duration.ofSeconds(seconds),
+					runPrefix + "-base-" + app.stack().id() + "-" + workload.id());
+			TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES,
+					app.process(), run.timeLimit());
+			if (stats.overall().samplesCount() > 0 && stats.overall().errorsCount() == 0) {
+				double medianMs = stats.overall().sampleTime().median().toNanos() / 1e6;
+				base.put(workload, medianMs - downstreamMs);
+				Console.line(String.format(java.util.Locale.ROOT,
+						"[base latency] %s %s: median %.1f ms at c=1, %.1f ms beyond the downstream wait",
+						app.stack().id(), workload.id(), medianMs, medianMs - downstreamMs));
+			}
+		}
+		return base;
+	}
+
+	/**
+	 * Returns the load of one measured trial.
+	 * @param settings the bench settings (duration, request count)
+	 * @param app the running app
+	 * @param cell the cell
+	 * @param idealLatencyMs the cell's ideal latency, which sizes the open model's
+	 * threads (ms)
+	 * @param runId the trial's request id prefix
+	 * @return the run
+	 */
+	public static ScenarioPlan.Run trial(BenchSettings settings, AppProcess app, Cell cell, double idealLatencyMs,
+			String runId) {
+		int threads = (cell.load() == LoadModel.OPEN) ? OpenModel.maxThreads(cell.rate(), idealLatencyMs)
+				: cell.concurrency();
+		return new ScenarioPlan.Run(base(app), cell.workload(), cell.load(), threads, cell.rate(),
+				(cell.load() == LoadModel.COUNT) ? settings.requests() : 0,
+				Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS), settings.duration(), runId);
+	}
+
+	private static String base(AppProcess app) {
+		String uri = app.baseUri().toString();
+		return uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
+	}
+
+}

@@ -1,0 +1,180 @@
+package dev.twinstack.bench.load;
+
+import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.jsr223PostProcessor;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+import dev.twinstack.bench.settings.LoadModel;
+import dev.twinstack.bench.settings.Workload;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+import us.abstracta.jmeter.javadsl.core.assertions.DslResponseAssertion.TargetField;
+import us.abstracta.jmeter.javadsl.core.listeners.JtlWriter;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
+import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
+
+/**
+ * The load plans of every workload and load model, with concrete values (the composite
+ * closed plan is also exported to .jmx by {@link CompositePlan}). Every request carries
+ * {@code X-Request-Id: <runId>-<n>}; any status but the workload's expected one is an
+ * error; connect timeout 5 s, response timeout 30 s.
+ */
+public final class ScenarioPlan {
+
+	/**
+	 * JMeter properties every scenario run needs: keep HTTP connections across thread
+	 * iterations (JMeter resets them at each iteration by default, which the open model's
+	 * iterating threads would otherwise pay for with a new TCP connection per request).
+	 */
+	public static final Map<String, String> ENGINE_PROPERTIES = Map
+		.of("httpclient.reset_state_on_thread_group_iteration", "false");
+
+	private ScenarioPlan() {
+	}
+
+	/**
+	 * What one run loads.
+	 *
+	 * @param baseUri the app's base URI, e.g. {@code http://127.0.0.1:41234}
+	 * @param workload what each request does
+	 * @param load the load model
+	 * @param threads concurrent clients (closed models) or the most threads the open
+	 * model may use
+	 * @param rate arrival rate of the open model (req/s), 0 otherwise
+	 * @param requests requests of the count model, 0 otherwise
+	 * @param rampUp time over which the threads (or the rate) ramp up
+	 * @param duration hold time after the ramp-up (closed and open models)
+	 * @param runId prefix of every request's {@code X-Request-Id}
+	 */
+	public record Run(String baseUri, Workload workload, LoadModel load, int threads, int rate, int requests,
+			Duration rampUp, Duration duration, String runId) {
+
+		/**
+		 * Returns the requests each thread of the count model sends: the requested count
+		 * spread over the threads, rounded up (so at least the requested count is sent).
+		 * @return requests per thread
+		 */
+		int requestsPerThread() {
+			return Math.max(1, (this.requests + this.threads - 1) / this.threads);
+		}
+
+		/**
+		 * Returns the longest this run may take before the bench stops it: the ramp-up
+		 * and the hold (count model: every request of a thread timing out), plus two
+		 * response timeouts for the requests in flight and a minute for JMeter's start
+		 * and dashboard.
+		 * @return the limit
+		 */
+		public Duration timeLimit() {
+			Duration load = (this.load == LoadModel.COUNT)
+					? CompositePlan.CONNECT_TIMEOUT.plus(CompositePlan.RESPONSE_TIMEOUT)
+						.multipliedBy(requestsPerThread())
+					: this.duration;
+			return this.rampUp.plus(load).plus(CompositePlan.RESPONSE_TIMEOUT.multipliedBy(2)).plusMinutes(1);
+		}
+
+	}
+
+	/**
+	 * Builds the plan of a run, without listeners (warm-up, base latency).
+	 * @param run what to load
+	 * @return the plan
+	 */
+	public static DslTestPlan plan(Run run) {
+		return plan(run, null);
+	}
+
+	/**
+	 * Builds the plan of a run with a JTL file ({@code samples.jtl}, CSV) in the run
+	 * folder (the dashboard is rendered from it after the run: {@link Dashboard}).
+	 * @param run what to load
+	 * @param runDir the run folder, {@code null} for no listeners
+	 * @return the plan
+	 */
+	public static DslTestPlan plan(Run run, Path runDir) {
+		return (runDir != null) ? lean(loadGroup(run), jtl(runDir)) : lean(loadGroup(run));
+	}
+
+	/**
+	 * Builds a test plan without what a REST bench does not need: jmeter-java-dsl adds an
+	 * HTTP cookie manager and an HTTP cache manager to every plan with an HTTP sampler
+	 * unless told otherwise; the apps set no cookie and send no cache headers, so both
+	 * would only cost the load generator CPU per request.
+	 * @param children the plan's thread groups and listeners
+	 * @return the plan
+	 */
+	public static DslTestPlan lean(TestPlanChild... children) {
+		List<TestPlanChild> all = new ArrayList<>(List.of(httpCookies().disable(), httpCache().disable()));
+		all.addAll(List.of(children));
+		return testPlan(all.toArray(TestPlanChild[]::new));
+	}
+
+	/**
+	 * The JTL writer of a run: {@code samples.jtl}, CSV with JMeter's default fields but
+	 * the URL, data type and idle time, which neither the bench nor JMeter's dashboard
+	 * reads. The dashboard is rendered from this file once the run has ended
+	 * ({@link Dashboard}), not by a second listener writing a second JTL during the load.
+	 * @param runDir the run folder
+	 * @return the listener
+	 */
+	static JtlWriter jtl(Path runDir) {
+		return jtlWriter(runDir.toString(), "samples.jtl").withUrl(false).withDataType(false).withIdleTime(false);
+	}
+
+	/**
+	 * Builds the plan of a warm-up: the run's closed load, counting every successful
+	 * request as it completes (a Java lambda: this plan is never exported), without
+	 * listeners.
+	 * @param run what to load (closed model)
+	 * @param successes incremented once per successful request
+	 * @return the plan
+	 */
+	static DslTestPlan counted(Run run, LongAdder successes) {
+		DslHttpSampler sampler = sampler(run).children(jsr223PostProcessor((vars) -> {
+			if (vars.prev.isSuccessful()) {
+				successes.increment();
+			}
+		}));
+		return lean(threadGroup(run.workload().id()).rampToAndHold(run.threads(), run.rampUp(), run.duration())
+			.children(forLoopController("requests", -1, sampler)));
+	}
+
+	private static BaseThreadGroup<?> loadGroup(Run run) {
+		DslHttpSampler sampler = sampler(run);
+		return switch (run.load()) {
+			case CLOSED -> threadGroup(run.workload().id()).rampToAndHold(run.threads(), run.rampUp(), run.duration())
+				.children(forLoopController("requests", -1, sampler));
+			case COUNT -> threadGroup(run.workload().id()).rampTo(run.threads(), run.rampUp())
+				.holdIterating(1)
+				.children(forLoopController("requests", run.requestsPerThread(), sampler));
+			case OPEN -> new DrainingRpsThreadGroup(run.workload().id()).maxThreads(run.threads())
+				.initThreads(OpenModel.initialThreads(run.threads()))
+				.rampToAndHold(run.rate(), run.rampUp(), run.duration())
+				.children(sampler);
+		};
+	}
+
+	private static DslHttpSampler sampler(Run run) {
+		Workload workload = run.workload();
+		return httpSampler(workload.label(), run.baseUri() + workload.path()).method(workload.method())
+			.header("X-Request-Id", run.runId() + "-${__counter(FALSE,)}")
+			.connectionTimeout(CompositePlan.CONNECT_TIMEOUT)
+			.responseTimeout(CompositePlan.RESPONSE_TIMEOUT)
+			.children(responseAssertion("status is " + workload.expectedStatus()).fieldToTest(TargetField.RESPONSE_CODE)
+				.equalsToStrings(String.valueOf(workload.expectedStatus())));
+	}
+
+}

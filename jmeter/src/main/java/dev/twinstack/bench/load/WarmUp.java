@@ -1,0 +1,123 @@
+package dev.twinstack.bench.load;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The warm-up of one workload on one app start: load at the cell's highest concurrency
+ * until the throughput stops rising, as JMH repeats warm-up iterations before it
+ * measures. One closed run, {@value #RAMP_UP_SECONDS} s of ramp-up, then its successful
+ * requests counted in rounds of {@value #ROUND_SECONDS} s; the workload is <b>steady</b>
+ * once the last {@value #WINDOW} rounds lie within {@value #TOLERANCE_PERCENT} % of each
+ * other ((max − min) / max), do not rise round after round by more than half that, and
+ * the app's JIT compiler is quiet: its compilation time (Micrometer's
+ * {@code jvm.compilation.time}, elapsed ms summed over the compiler threads) over those
+ * rounds is at most {@value #JIT_QUIET_PERCENT} % of their length. Throughput alone can
+ * look steady while the JIT still works: at a concurrency where Little's law caps the
+ * throughput it stays flat while the CPU per request falls (measured with
+ * {@code ObservationCostExperiment}: webflux-app on one core, 4 minutes at 100 clients
+ * and 290 req/s, then 11 s of compilation in the next 20 s and 2.9 → 1.7 ms of CPU per
+ * request over the next 2 minutes). The warm-up stops once steady, or when its time is
+ * used up (the bound, then reported).
+ *
+ * @param workload the workload's id
+ * @param concurrency the warm-up's JMeter threads
+ * @param rounds throughput of each round, in order (req/s: successful requests completed
+ * in the round over its length)
+ * @param jitMs the app's JIT compilation time in each round (ms), in order; empty when
+ * the app's Actuator did not give it (then only the throughput decides)
+ * @param seconds the warm-up's wall time (s)
+ * @param steady whether the last rounds were steady; {@code false} when the bound ended
+ * the warm-up first
+ */
+public record WarmUp(String workload, int concurrency, List<Double> rounds, List<Double> jitMs, double seconds,
+		boolean steady) {
+
+	/** Ramp-up of the warm-up run, before its first round (s). */
+	static final int RAMP_UP_SECONDS = 1;
+
+	/** One round (s). */
+	public static final int ROUND_SECONDS = 5;
+
+	/** The rounds that must agree. */
+	public static final int WINDOW = 3;
+
+	/** How far apart the rounds of the window may be (%). */
+	public static final double TOLERANCE_PERCENT = 5;
+
+	/**
+	 * The most JIT compilation time over the window's rounds, as a share of their length
+	 * (%): with the JIT done, the experiment above measured 0.2–0.6 % (the compilation of
+	 * rarely run code, e.g. one Prometheus scrape a second: 2.5–2.9 %).
+	 */
+	static final double JIT_QUIET_PERCENT = 2;
+
+	/**
+	 * Tells whether rounds so far are steady: the last {@link #WINDOW} within
+	 * {@link #TOLERANCE_PERCENT} % of their highest, not rising throughout the window by
+	 * more than half the tolerance (a slow climb is a JIT still at work), and the JIT
+	 * compiling for at most {@link #JIT_QUIET_PERCENT} % of the window.
+	 * @param rounds throughput of each round so far (req/s)
+	 * @param jitMs JIT compilation time of each round so far (ms); empty when unknown
+	 * @return {@code true} when steady
+	 */
+	public static boolean isSteady(List<Double> rounds, List<Double> jitMs) {
+		if (rounds.size() < WINDOW) {
+			return false;
+		}
+		if (jitPercent(jitMs) > JIT_QUIET_PERCENT) {
+			return false;
+		}
+		List<Double> window = rounds.subList(rounds.size() - WINDOW, rounds.size());
+		double max = window.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+		double min = window.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+		if (max <= 0 || (max - min) / max * 100 > TOLERANCE_PERCENT) {
+			return false;
+		}
+		boolean rising = true;
+		for (int i = 1; i < window.size(); i++) {
+			rising &= window.get(i) > window.get(i - 1);
+		}
+		double rise = (window.get(window.size() - 1) - window.get(0)) / max * 100;
+		return !(rising && rise > TOLERANCE_PERCENT / 2);
+	}
+
+	/**
+	 * Returns the JIT compilation time over the last {@link #WINDOW} rounds as a share of
+	 * their length.
+	 * @param jitMs compilation time of each round (ms)
+	 * @return the share (%), 0 when unknown
+	 */
+	static double jitPercent(List<Double> jitMs) {
+		List<Double> window = jitMs.subList(Math.max(0, jitMs.size() - WINDOW), jitMs.size());
+		if (window.isEmpty()) {
+			return 0;
+		}
+		double sum = window.stream().mapToDouble(Double::doubleValue).sum();
+		return sum / (window.size() * ROUND_SECONDS * 1000.0) * 100;
+	}
+
+	/**
+	 * Returns the warm-up in words, for progress lines and the report.
+	 * @return e.g.
+	 * {@code 7 rounds, 35 s: steady at 1160 req/s (last 3 within 2.1 %, JIT 0.4 % of the time)}
+	 */
+	public String describe() {
+		if (this.rounds.isEmpty()) {
+			return "no round";
+		}
+		double last = this.rounds.get(this.rounds.size() - 1);
+		List<Double> window = this.rounds.subList(Math.max(0, this.rounds.size() - WINDOW), this.rounds.size());
+		double max = window.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+		double min = window.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+		String spread = (max > 0)
+				? String.format(Locale.ROOT, "last %d within %.1f %%", window.size(), (max - min) / max * 100)
+				: "no successful request";
+		String jit = this.jitMs.isEmpty() ? ""
+				: String.format(Locale.ROOT, ", JIT %.1f %% of the time", jitPercent(this.jitMs));
+		return String.format(Locale.ROOT, "%d round%s, %.0f s: %s at %.0f req/s (%s%s)", this.rounds.size(),
+				(this.rounds.size() == 1) ? "" : "s", this.seconds, this.steady ? "steady" : "bound reached", last,
+				spread, jit);
+	}
+
+}

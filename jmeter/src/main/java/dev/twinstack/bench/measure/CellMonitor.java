@@ -1,0 +1,165 @@
+package dev.twinstack.bench.measure;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.twinstack.bench.console.Console;
+import dev.twinstack.bench.console.Progress;
+import dev.twinstack.bench.process.AppProcess;
+import dev.twinstack.bench.process.MockServicesProcess;
+import dev.twinstack.monitoring.ActuatorProbe;
+import dev.twinstack.monitoring.MachineProbe;
+import dev.twinstack.monitoring.MetricsSampler;
+import dev.twinstack.monitoring.Probe;
+import dev.twinstack.monitoring.ProcessProbe;
+import dev.twinstack.monitoring.SeriesSummary;
+import dev.twinstack.monitoring.TimeSeries;
+import dev.twinstack.monitoring.TimeSeriesCsv;
+
+/**
+ * Samples everything that runs during one cell once a second: the app's Micrometer meters
+ * ({@code app_*} from its Actuator), the RSS and CPU of the app, the mocks and the load
+ * generator ({@code app_rss_mb}, {@code app_cpu}, {@code mocks_*}, {@code loadgen_*}, via
+ * OSHI) and the machine's CPU ({@code machine_cpu}). Prints a progress line about every 5
+ * s with the app's current request rate.
+ */
+public final class CellMonitor implements AutoCloseable {
+
+	public static final Duration INTERVAL = Duration.ofSeconds(1);
+
+	private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+
+	private final MetricsSampler sampler;
+
+	/**
+	 * What the monitor saw.
+	 *
+	 * @param server the app's figures and every column's summary
+	 * @param series the whole series
+	 */
+	public record Result(ServerStats server, TimeSeries series) {
+	}
+
+	private CellMonitor(MetricsSampler sampler) {
+		this.sampler = sampler;
+	}
+
+	/**
+	 * Starts sampling.
+	 * @param app the app under load
+	 * @param mocks the mocks
+	 * @param requestUri the {@code uri} tag of the measured requests, e.g.
+	 * {@code /profiles/{customerId}}
+	 * @param label the cell's name in progress lines
+	 * @param progress the bench's progress, for the elapsed time and ETA
+	 * @return the running monitor
+	 */
+	public static CellMonitor start(AppProcess app, MockServicesProcess mocks, String requestUri, String label,
+			Progress progress) {
+		List<Probe> probes = List.of(
+				new ActuatorProbe("app", URI.create(app.baseUri() + "actuator"), requestUri, INTERVAL),
+				new ProcessProbe("app", app.process().pid()), new ProcessProbe("mocks", mocks.process().pid()),
+				new ProcessProbe("loadgen", ProcessHandle.current().pid()), new MachineProbe());
+		List<String> columns = probes.stream().flatMap((probe) -> probe.columns().stream()).toList();
+		ProgressPrinter printer = new ProgressPrinter(label, progress, columns);
+		return new CellMonitor(MetricsSampler.start(INTERVAL, probes, printer::accept));
+	}
+
+	/**
+	 * Stops sampling, writes the series as CSV and summarizes it.
+	 * @param csv the CSV file to write
+	 * @param origin the instant the CSV's {@code seconds} column counts from (the cell's
+	 * start)
+	 * @return what was seen
+	 */
+	public Result finish(Path csv, Instant origin) {
+		close();
+		TimeSeries series = this.sampler.series();
+		try {
+			TimeSeriesCsv.write(series, origin, csv);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not write " + csv, ex);
+		}
+		Map<String, SeriesSummary> summaries = series.summaries();
+		return new Result(ServerStats.from(summaries, this.sampler.failedReadings()), series);
+	}
+
+	@Override
+	public void close() {
+		this.sampler.close();
+	}
+
+	/**
+	 * Prints a line every 5 s: the app's request rate since the previous line (Micrometer
+	 * {@code http.server.requests} count), heap, threads, CPU, elapsed time and ETA.
+	 */
+	private static final class ProgressPrinter {
+
+		private final String label;
+
+		private final Progress progress;
+
+		private final Map<String, Integer> index = new java.util.HashMap<>();
+
+		private Instant lastPrint;
+
+		private Instant countTime;
+
+		private double count = Double.NaN;
+
+		ProgressPrinter(String label, Progress progress, List<String> columns) {
+			this.label = label;
+			this.progress = progress;
+			for (int i = 0; i < columns.size(); i++) {
+				this.index.put(columns.get(i), i);
+			}
+		}
+
+		void accept(TimeSeries.Row row) {
+			double requests = value(row, "app_requests");
+			if (this.lastPrint == null) {
+				this.lastPrint = row.time();
+			}
+			else if (!Duration.between(this.lastPrint, row.time()).minus(PROGRESS_EVERY).plusMillis(200).isNegative()) {
+				double rate = Double.NaN;
+				if (!Double.isNaN(requests) && this.countTime != null) {
+					rate = (requests - this.count) * 1000 / Duration.between(this.countTime, row.time()).toMillis();
+				}
+				Console.line(String.format(Locale.ROOT,
+						"    %s: %s req/s · heap %s MB · %s threads · CPU app %s, mocks %s, JMeter %s, machine %s (%s)",
+						this.label, number(rate), number(value(row, "app_heap_used_mb")),
+						number(value(row, "app_threads_live")), percent(value(row, "app_cpu")),
+						percent(value(row, "mocks_cpu")), percent(value(row, "loadgen_cpu")),
+						percent(value(row, "machine_cpu")), this.progress.status(row.time())));
+				this.lastPrint = row.time();
+			}
+			if (!Double.isNaN(requests) && (this.countTime == null || this.lastPrint.equals(row.time()))) {
+				this.count = requests;
+				this.countTime = row.time();
+			}
+		}
+
+		private double value(TimeSeries.Row row, String column) {
+			Integer i = this.index.get(column);
+			return (i != null) ? row.value(i) : Double.NaN;
+		}
+
+		private static String number(double value) {
+			return Double.isNaN(value) ? "?" : String.format(Locale.ROOT, "%.0f", value);
+		}
+
+		private static String percent(double share) {
+			return Double.isNaN(share) ? "?" : String.format(Locale.ROOT, "%.0f %%", share * 100);
+		}
+
+	}
+
+}

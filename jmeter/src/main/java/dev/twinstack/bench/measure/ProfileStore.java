@@ -1,0 +1,146 @@
+package dev.twinstack.bench.measure;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Accumulators;
+import com.mongodb.client.model.Aggregates;
+import com.mongodb.client.model.Filters;
+import dev.twinstack.bench.process.MockServicesProcess;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+
+/**
+ * The {@code profiles} collection the apps write to: counts what a run stored and empties
+ * it between cells (mongo-java-server keeps about 20 KB of heap per document).
+ */
+public final class ProfileStore implements AutoCloseable {
+
+	static final String COLLECTION = "profiles";
+
+	private static final Duration POLL_INTERVAL = Duration.ofMillis(500);
+
+	private final MongoClient client;
+
+	private final MongoCollection<Document> profiles;
+
+	public ProfileStore(String mongoUri) {
+		MongoClientSettings settings = MongoClientSettings.builder()
+			.applyConnectionString(new ConnectionString(mongoUri))
+			.applyToClusterSettings((cluster) -> cluster.serverSelectionTimeout(10, TimeUnit.SECONDS))
+			.applyToSocketSettings((socket) -> socket.readTimeout(60, TimeUnit.SECONDS))
+			.build();
+		this.client = MongoClients.create(settings);
+		this.profiles = this.client.getDatabase(MockServicesProcess.DATABASE).getCollection(COLLECTION);
+	}
+
+	/**
+	 * Counts the documents whose {@code requestId} starts with {@code <runId>-}.
+	 * @param runId the run id (letters, digits and dashes)
+	 * @return the number of stored documents of that run
+	 */
+	public long countRun(String runId) {
+		requireRunId(runId);
+		return this.profiles.countDocuments(Filters.regex("requestId", "^" + runId + "-"));
+	}
+
+	/**
+	 * Counts the run's documents that lack a part of the composed profile (customer,
+	 * orders, recommendations or composedAt): a partial write.
+	 * @param runId the run id (letters, digits and dashes)
+	 * @return the number of incomplete documents of that run
+	 */
+	public long countIncomplete(String runId) {
+		countRun(runId); // validates the id
+		return this.profiles.countDocuments(Filters.and(Filters.regex("requestId", "^" + runId + "-"),
+				Filters.or(Filters.exists("customer", false), Filters.exists("orders", false),
+						Filters.exists("recommendations", false), Filters.exists("composedAt", false))));
+	}
+
+	/**
+	 * Waits until the run's count stops changing (requests still in flight when the load
+	 * stopped may complete afterwards), then returns it.
+	 * @param runId the run id
+	 * @param timeout the longest wait; the last count is returned when it runs out
+	 * @return the stored count
+	 */
+	public long awaitStableCount(String runId, Duration timeout) {
+		return awaitStableCount(runId, -1, timeout);
+	}
+
+	/**
+	 * Returns the run's count at once when it already equals {@code expected} and no
+	 * request failed (nothing can still be in flight), else waits until it stops
+	 * changing.
+	 * @param runId the run id
+	 * @param expected the count that ends the wait at once, or {@code -1}
+	 * @param timeout the longest wait; the last count is returned when it runs out
+	 * @return the stored count
+	 */
+	public long awaitStableCount(String runId, long expected, Duration timeout) {
+		AtomicLong previous = new AtomicLong(countRun(runId));
+		if (previous.get() == expected) {
+			return expected;
+		}
+		AtomicLong current = new AtomicLong(previous.get());
+		try {
+			Awaitility.await("stored count of " + runId + " stable")
+				.atMost(timeout)
+				.pollDelay(POLL_INTERVAL)
+				.pollInterval(POLL_INTERVAL)
+				.until(() -> {
+					current.set(countRun(runId));
+					return current.get() == previous.getAndSet(current.get());
+				});
+		}
+		catch (ConditionTimeoutException ex) {
+			// still changing after the timeout: report what is there
+		}
+		return current.get();
+	}
+
+	/**
+	 * Counts the request ids of a run stored more than once.
+	 * @param runId the run id (letters, digits and dashes)
+	 * @return the number of duplicated request ids
+	 */
+	public long duplicates(String runId) {
+		requireRunId(runId);
+		List<Bson> pipeline = List.of(Aggregates.match(Filters.regex("requestId", "^" + runId + "-")),
+				Aggregates.group("$requestId", Accumulators.sum("copies", 1)),
+				Aggregates.match(Filters.gt("copies", 1)));
+		long duplicated = 0;
+		for (Document ignored : this.profiles.aggregate(pipeline)) {
+			duplicated++;
+		}
+		return duplicated;
+	}
+
+	/**
+	 * Drops the collection, freeing the mocks' heap.
+	 */
+	public void drop() {
+		this.profiles.drop();
+	}
+
+	private static void requireRunId(String runId) {
+		if (!runId.matches("[A-Za-z0-9-]+")) {
+			throw new IllegalArgumentException("run id must hold letters, digits and dashes only, got '" + runId + "'");
+		}
+	}
+
+	@Override
+	public void close() {
+		this.client.close();
+	}
+
+}

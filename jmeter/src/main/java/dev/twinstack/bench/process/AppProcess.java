@@ -1,0 +1,186 @@
+package dev.twinstack.bench.process;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Heap;
+import dev.twinstack.bench.settings.Stack;
+
+/**
+ * One app (mvc-app or webflux-app) running as its own JVM on a free port, pointed at the
+ * mocks.
+ */
+public final class AppProcess implements AutoCloseable {
+
+	/**
+	 * Tomcat's default worker thread cap (Spring Boot's default); {@code mvc} gets
+	 * {@code bench.tomcatThreads} explicitly so the report's thread ceiling matches what
+	 * ran.
+	 */
+	static final int TOMCAT_MAX_THREADS = BenchSettings.DEFAULT_TOMCAT_THREADS;
+
+	private static final String TOMCAT_MAX_THREADS_PROPERTY = "server.tomcat.threads.max";
+
+	private static final String TOMCAT_MAX_THREADS_ARG = "--" + TOMCAT_MAX_THREADS_PROPERTY + "=";
+
+	private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+
+	private final Stack stack;
+
+	private final int port;
+
+	private final List<String> args;
+
+	private final JavaProcess process;
+
+	private AppProcess(Stack stack, int port, List<String> args, JavaProcess process) {
+		this.stack = stack;
+		this.port = port;
+		this.args = args;
+		this.process = process;
+	}
+
+	/**
+	 * Starts an app as the bench's monitored runs do, on a given heap: watchable, with a
+	 * VisualVM display name ({@code twinstack-app-<stack>-<heap>-<run>}), a JFR recording
+	 * written to {@code recording} when the JVM exits, a GC log, and exiting on its first
+	 * {@code OutOfMemoryError}.
+	 * @param stack which app
+	 * @param heap the heap it runs with
+	 * @param placement the CPUs it runs on (started behind its {@code taskset} prefix)
+	 * @param settings the bench settings (jar, JVM options, JDK)
+	 * @param mocks the running mocks the app calls and stores into
+	 * @param log the log file
+	 * @param gcLog the GC log file
+	 * @param runId the bench run's id
+	 * @param recording the JFR file
+	 * @return the running app
+	 */
+	public static AppProcess startRecorded(Stack stack, Heap heap, CpuPlacement placement, BenchSettings settings,
+			MockServicesProcess mocks, Path log, Path gcLog, String runId, Path recording) {
+		try {
+			Files.createDirectories(recording.toAbsolutePath().getParent());
+			Files.createDirectories(gcLog.toAbsolutePath().getParent());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not create the folder of " + recording, ex);
+		}
+		List<String> jvmArgs = new ArrayList<>(heap.jvmArgs(settings.appJvmArgs()));
+		jvmArgs.add("-XX:+ExitOnOutOfMemoryError");
+		jvmArgs.add("-Xlog:gc:file=" + gcLog + ":utctime,level,tags");
+		jvmArgs.addAll(BenchJvms.appOptions(stack.id(), BenchJvms.heapOf(jvmArgs), runId, recording));
+		return start(stack, settings, placement.commandPrefix(), jvmArgs, mocks, log, Map.of(), "actuator/health");
+	}
+
+	/**
+	 * Starts an app on a free port with some of its properties replaced and waits until a
+	 * path answers 200.
+	 * @param stack which app
+	 * @param settings the bench settings (jar, JVM options, JDK)
+	 * @param mocks the running mocks the app calls and stores into
+	 * @param log the log file
+	 * @param overrides app properties (without {@code --}) replacing or adding to the
+	 * defaults, e.g. {@code app.downstream.timeout=1s}
+	 * @param readyPath the path that must answer {@code GET} with 200, relative to the
+	 * app's root, e.g. {@code actuator/health/liveness} for an app whose database is down
+	 * @return the running app
+	 */
+	public static AppProcess start(Stack stack, BenchSettings settings, MockServicesProcess mocks, Path log,
+			Map<String, String> overrides, String readyPath) {
+		return start(stack, settings, List.of(), settings.appJvmArgs(), mocks, log, overrides, readyPath);
+	}
+
+	private static AppProcess start(Stack stack, BenchSettings settings, List<String> prefix, List<String> jvmArgs,
+			MockServicesProcess mocks, Path log, Map<String, String> overrides, String readyPath) {
+		int port = FreePorts.allocate(1).get(0);
+		Map<String, String> properties = new LinkedHashMap<>();
+		properties.put("server.port", String.valueOf(port));
+		properties.put("server.address", MockServicesProcess.HOST);
+		properties.put("app.downstream.customers-url", mocks.customersUrl());
+		properties.put("app.downstream.orders-url", mocks.ordersUrl());
+		properties.put("app.downstream.recommendations-url", mocks.recommendationsUrl());
+		properties.put("app.downstream.slow-url", mocks.slowUrl());
+		properties.put("spring.mongodb.uri", mocks.mongoUri());
+		if (stack.threadPerRequest()) {
+			properties.put(TOMCAT_MAX_THREADS_PROPERTY, String.valueOf(settings.tomcatThreads()));
+			// the parallel fanout runs 3 calls per request on this pool: 3 x the Tomcat
+			// threads
+			properties.put("spring.task.execution.pool.core-size", String.valueOf(3 * settings.tomcatThreads()));
+			properties.put("spring.task.execution.pool.max-size", String.valueOf(3 * settings.tomcatThreads()));
+		}
+		if (stack.virtualThreads()) {
+			properties.put("spring.threads.virtual.enabled", "true");
+		}
+		properties.putAll(overrides);
+		List<String> args = new ArrayList<>();
+		properties.forEach((name, value) -> args.add("--" + name + "=" + value));
+		String role = stack.module() + (stack.virtualThreads() ? "-vt" : "");
+		JavaProcess process = JavaProcess.start(prefix, settings.jdk().java(), role, jvmArgs,
+				settings.jars().app(stack), args, log);
+		AppProcess app = new AppProcess(stack, port, List.copyOf(args), process);
+		try {
+			process.awaitReady("GET /" + readyPath + " = 200", READY_TIMEOUT,
+					() -> Probes.httpOk(app.baseUri().resolve(readyPath)));
+		}
+		catch (RuntimeException ex) {
+			process.stop();
+			throw ex;
+		}
+		return app;
+	}
+
+	/**
+	 * Returns the worker thread cap the app was started with.
+	 * @return the value of {@code --server.tomcat.threads.max}, empty for webflux-app
+	 */
+	public OptionalInt threadCap() {
+		return this.args.stream()
+			.filter((arg) -> arg.startsWith(TOMCAT_MAX_THREADS_ARG))
+			.mapToInt((arg) -> Integer.parseInt(arg.substring(TOMCAT_MAX_THREADS_ARG.length())))
+			.findFirst();
+	}
+
+	/**
+	 * Returns the app's base URI with a trailing slash.
+	 * @return e.g. {@code http://127.0.0.1:41234/}
+	 */
+	public URI baseUri() {
+		return URI.create("http://" + MockServicesProcess.HOST + ":" + this.port + "/");
+	}
+
+	public Stack stack() {
+		return this.stack;
+	}
+
+	/**
+	 * Returns the app's command-line arguments.
+	 * @return the {@code --name=value} arguments after the jar
+	 */
+	public List<String> args() {
+		return this.args;
+	}
+
+	public int port() {
+		return this.port;
+	}
+
+	public JavaProcess process() {
+		return this.process;
+	}
+
+	@Override
+	public void close() {
+		this.process.stop();
+	}
+
+}

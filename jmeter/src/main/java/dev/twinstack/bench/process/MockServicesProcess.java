@@ -1,0 +1,156 @@
+package dev.twinstack.bench.process;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.DownstreamService;
+
+/**
+ * mock-services (three WireMock services and an embedded MongoDB) running as its own JVM
+ * on free loopback ports.
+ */
+public final class MockServicesProcess implements AutoCloseable {
+
+	public static final String HOST = "127.0.0.1";
+
+	/** The database the apps write to in the embedded MongoDB. */
+	public static final String DATABASE = "twinstack";
+
+	private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+	private final Ports ports;
+
+	private final JavaProcess process;
+
+	private MockServicesProcess(Ports ports, JavaProcess process) {
+		this.ports = ports;
+		this.process = process;
+	}
+
+	/**
+	 * The TCP ports of the mocks.
+	 *
+	 * @param customers customers service
+	 * @param orders orders service
+	 * @param recommendations recommendations service
+	 * @param mongo embedded MongoDB
+	 * @param slow slow service
+	 */
+	record Ports(int customers, int orders, int recommendations, int mongo, int slow) {
+	}
+
+	/**
+	 * Starts mock-services on free ports and waits until every stub answers and MongoDB
+	 * accepts connections.
+	 * @param settings the bench settings (jar, JVM options, latency)
+	 * @param log the log file
+	 * @return the running mocks
+	 */
+	public static MockServicesProcess start(BenchSettings settings, Path log) {
+		return start(settings, log, null);
+	}
+
+	/**
+	 * Starts mock-services on free ports and waits until every stub answers and MongoDB
+	 * accepts connections.
+	 * @param settings the bench settings (jar, JVM options, latency)
+	 * @param log the log file
+	 * @param runId the bench run's id, for the VisualVM display name
+	 * ({@code twinstack-mocks-<heap>-<run>}); {@code null} for
+	 * {@code twinstack-mock-services}
+	 * @return the running mocks
+	 */
+	public static MockServicesProcess start(BenchSettings settings, Path log, String runId) {
+		List<String> jvmArgs = new ArrayList<>(settings.mocksJvmArgs());
+		if (runId != null) {
+			jvmArgs.add("-Dvisualvm.display.name="
+					+ BenchJvms.displayName("mocks", null, BenchJvms.heapOf(settings.mocksJvmArgs()), runId));
+		}
+		// every listener on a free port, the slow service too (it always starts): a
+		// second
+		// bench or a hand-started mock-services on the default ports must not collide
+		List<Integer> free = FreePorts.allocate(5);
+		Ports ports = new Ports(free.get(0), free.get(1), free.get(2), free.get(3), free.get(4));
+		List<String> args = new ArrayList<>(List.of("--bind", HOST, "--customers-port",
+				String.valueOf(ports.customers()), "--orders-port", String.valueOf(ports.orders()),
+				"--recommendations-port", String.valueOf(ports.recommendations()), "--mongo-port",
+				String.valueOf(ports.mongo()), "--latency", settings.latency(), "--slow-port",
+				String.valueOf(ports.slow()), "--slow-latency", settings.slowLatency()));
+		JavaProcess process = JavaProcess.start(settings.jdk().java(), "mock-services", jvmArgs,
+				settings.jars().mockServices(), args, log);
+		MockServicesProcess mocks = new MockServicesProcess(ports, process);
+		try {
+			process.awaitReady("stubs answer 200 and MongoDB accepts connections", READY_TIMEOUT,
+					() -> Probes.httpOk(URI.create(mocks.customersUrl() + "/customers/1"))
+							&& Probes.httpOk(URI.create(mocks.ordersUrl() + "/customers/1/orders"))
+							&& Probes.httpOk(URI.create(mocks.recommendationsUrl() + "/customers/1/recommendations"))
+							&& Probes.httpOk(URI.create(mocks.slowUrl() + "/slow/1"))
+							&& Probes.tcpOpen(HOST, ports.mongo()));
+		}
+		catch (RuntimeException ex) {
+			process.stop();
+			throw ex;
+		}
+		return mocks;
+	}
+
+	public String customersUrl() {
+		return "http://" + HOST + ":" + this.ports.customers();
+	}
+
+	String ordersUrl() {
+		return "http://" + HOST + ":" + this.ports.orders();
+	}
+
+	String recommendationsUrl() {
+		return "http://" + HOST + ":" + this.ports.recommendations();
+	}
+
+	/**
+	 * Returns the base URL of a downstream service in these mocks.
+	 * @param service the service
+	 * @return e.g. {@code http://127.0.0.1:41234}
+	 */
+	public String baseUrl(DownstreamService service) {
+		return switch (service) {
+			case CUSTOMERS -> customersUrl();
+			case ORDERS -> ordersUrl();
+			case RECOMMENDATIONS -> recommendationsUrl();
+		};
+	}
+
+	/**
+	 * Returns the slow service's base URL.
+	 * @return e.g. {@code http://127.0.0.1:9084}
+	 */
+	public String slowUrl() {
+		return "http://" + HOST + ":" + this.ports.slow();
+	}
+
+	/**
+	 * Returns the MongoDB connection string of the embedded server, database
+	 * {@code twinstack}.
+	 * @return e.g. {@code mongodb://127.0.0.1:27018/twinstack}
+	 */
+	public String mongoUri() {
+		return "mongodb://" + HOST + ":" + this.ports.mongo() + "/" + DATABASE;
+	}
+
+	Ports ports() {
+		return this.ports;
+	}
+
+	public JavaProcess process() {
+		return this.process;
+	}
+
+	@Override
+	public void close() {
+		this.process.stop();
+	}
+
+}

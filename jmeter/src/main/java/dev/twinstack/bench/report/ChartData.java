@@ -1,0 +1,234 @@
+package dev.twinstack.bench.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.bench.settings.Cell;
+import dev.twinstack.bench.settings.Fanout;
+import dev.twinstack.bench.settings.Heap;
+import dev.twinstack.bench.settings.Stack;
+import dev.twinstack.bench.settings.Workload;
+import dev.twinstack.monitoring.TimeSeries;
+import dev.twinstack.monitoring.TimeSeriesCsv;
+
+/**
+ * Builds the report's charts from the results and the cells' {@code metrics.csv} files:
+ * per fanout, throughput and latency (p50, p99) versus concurrency; per (heap, fanout,
+ * concurrency) with a closed composite cell, heap and RSS, live threads and CPU over the
+ * cell's time.
+ */
+final class ChartData {
+
+	private static final List<String> PALETTE = List.of("#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b");
+
+	private ChartData() {
+	}
+
+	/**
+	 * Returns the id of the throughput chart of a fanout.
+	 * @param fanout the fanout
+	 * @return e.g. {@code throughput-sequential}
+	 */
+	static String throughputId(Fanout fanout) {
+		return "throughput-" + fanout.id();
+	}
+
+	/**
+	 * Returns the id of the latency chart of a fanout.
+	 * @param fanout the fanout
+	 * @return e.g. {@code latency-sequential}
+	 */
+	static String latencyId(Fanout fanout) {
+		return "latency-" + fanout.id();
+	}
+
+	/**
+	 * Returns the ids of the time charts of a scenario: memory, threads, CPU.
+	 * @param fanout the fanout
+	 * @param concurrency the concurrency
+	 * @return e.g.
+	 * {@code [memory-sequential-c10, threads-sequential-c10, cpu-sequential-c10]}
+	 */
+	static List<String> timeIds(Fanout fanout, int concurrency) {
+		return timeIds(fanout, concurrency, Heap.DEFAULT);
+	}
+
+	/**
+	 * Returns the ids of the time charts of a scenario on a heap: memory, threads, CPU.
+	 * @param fanout the fanout
+	 * @param concurrency the concurrency
+	 * @param heap the app's heap
+	 * @return e.g. {@code [memory-sequential-c1000-h64m, threads-sequential-c1000-h64m,
+	 * cpu-sequential-c1000-h64m]}; without the heap suffix for the default heap
+	 */
+	static List<String> timeIds(Fanout fanout, int concurrency, Heap heap) {
+		String scenario = fanout.id() + "-c" + concurrency + (heap.isDefault() ? "" : "-h" + heap.id());
+		return List.of("memory-" + scenario, "threads-" + scenario, "cpu-" + scenario);
+	}
+
+	/**
+	 * Builds every chart.
+	 * @param results the results
+	 * @param outputDir the folder holding the cells' CSV files
+	 * @return the charts, in report order
+	 */
+	static List<ChartSpec> build(BenchResults results, Path outputDir) {
+		List<ChartSpec> charts = new ArrayList<>();
+		for (Fanout fanout : results.settings().fanouts()) {
+			charts.add(vsConcurrency(results, fanout));
+			charts.add(latency(results, fanout));
+		}
+		for (Heap heap : results.settings().heaps()) {
+			for (Fanout fanout : results.settings().fanouts()) {
+				for (int concurrency : concurrencies(results, fanout, heap)) {
+					charts.addAll(timeCharts(results, outputDir, fanout, concurrency, heap));
+				}
+			}
+		}
+		return charts;
+	}
+
+	private static List<ChartSpec> timeCharts(BenchResults results, Path outputDir, Fanout fanout, int concurrency,
+			Heap heap) {
+		List<Stack> stacks = results.settings().stacks();
+		List<String> ids = timeIds(fanout, concurrency, heap);
+		String scenario = fanout.id() + " fanout, concurrency " + concurrency
+				+ (heap.isDefault() ? "" : ", -Xmx" + heap.id());
+		List<ChartSpec.Series> memory = new ArrayList<>();
+		List<ChartSpec.Series> threads = new ArrayList<>();
+		List<ChartSpec.Series> cpu = new ArrayList<>();
+		for (Stack stack : stacks) {
+			CellResult cell = find(results, stack, fanout, concurrency, heap);
+			if (cell == null || cell.metricsCsv() == null) {
+				continue;
+			}
+			TimeSeries series = read(outputDir.resolve(cell.metricsCsv()));
+			String color = color(stacks, stack);
+			memory.add(line(stack.id() + " heap used", color, "solid", series, "app_heap_used_mb", 1));
+			memory.add(line(stack.id() + " RSS", color, "dash", series, "app_rss_mb", 1));
+			if (!heap.isDefault()) {
+				memory.add(line(stack.id() + " heap max", color, "dot", series, "app_heap_max_mb", 1));
+			}
+			threads.add(line(stack.id() + " live threads", color, "solid", series, "app_threads_live", 1));
+			cpu.add(line(stack.id() + " app", color, "solid", series, "app_cpu", 100));
+			cpu.add(line(stack.id() + " mocks", color, "dash", series, "mocks_cpu", 100));
+			cpu.add(line(stack.id() + " JMeter", color, "dot", series, "loadgen_cpu", 100));
+		}
+		return List.of(
+				new ChartSpec(ids.get(0), "Heap used and RSS, " + scenario, "seconds into the cell", "MB", null,
+						memory),
+				new ChartSpec(ids.get(1), "Live threads, " + scenario, "seconds into the cell", "threads", null,
+						threads),
+				new ChartSpec(ids.get(2), "CPU, " + scenario, "seconds into the cell",
+						"% of the machine (" + results.environment().cores() + " cores)", null, cpu));
+	}
+
+	private static ChartSpec vsConcurrency(BenchResults results, Fanout fanout) {
+		List<ChartSpec.Series> lines = new ArrayList<>();
+		List<Stack> stacks = results.settings().stacks();
+		for (Stack stack : stacks) {
+			lines.add(category(results, stack, fanout, stack.id(), color(stacks, stack), "solid",
+					(cell) -> cell.load().throughput()));
+			lines.add(category(results, stack, fanout, stack.id() + " ceiling", color(stacks, stack), "dot",
+					(cell) -> cell.ceiling().ceiling()));
+		}
+		return new ChartSpec(throughputId(fanout), "Throughput vs concurrency, " + fanout.id() + " fanout",
+				"concurrency (JMeter threads)", "requests per second", categories(results, fanout), lines);
+	}
+
+	private static ChartSpec latency(BenchResults results, Fanout fanout) {
+		List<ChartSpec.Series> lines = new ArrayList<>();
+		List<Stack> stacks = results.settings().stacks();
+		for (Stack stack : stacks) {
+			lines.add(category(results, stack, fanout, stack.id() + " p50", color(stacks, stack), "solid",
+					(cell) -> cell.latency().p50Ms()));
+			lines.add(category(results, stack, fanout, stack.id() + " p99", color(stacks, stack), "dash",
+					(cell) -> cell.latency().p99Ms()));
+		}
+		return new ChartSpec(latencyId(fanout), "Latency p50 and p99 vs concurrency, " + fanout.id() + " fanout",
+				"concurrency (JMeter threads)", "ms", categories(results, fanout), lines);
+	}
+
+	private static List<String> categories(BenchResults results, Fanout fanout) {
+		return concurrencies(results, fanout).stream().map(String::valueOf).toList();
+	}
+
+	/**
+	 * The concurrencies at which some stack ran the closed composite cell of this fanout
+	 * on the default heap: a profile's other blocks (heap limits, the open model, other
+	 * workloads) add concurrencies that have no such cell, and would draw empty charts.
+	 */
+	static List<Integer> concurrencies(BenchResults results, Fanout fanout) {
+		return concurrencies(results, fanout, Heap.DEFAULT);
+	}
+
+	private static List<Integer> concurrencies(BenchResults results, Fanout fanout, Heap heap) {
+		return results.settings()
+			.concurrency()
+			.stream()
+			.filter((concurrency) -> results.settings()
+				.stacks()
+				.stream()
+				.anyMatch((stack) -> find(results, stack, fanout, concurrency, heap) != null))
+			.toList();
+	}
+
+	private static ChartSpec.Series category(BenchResults results, Stack stack, Fanout fanout, String name,
+			String color, String dash, Function<CellResult, Double> value) {
+		List<Double> y = new ArrayList<>();
+		for (int concurrency : concurrencies(results, fanout)) {
+			CellResult cell = find(results, stack, fanout, concurrency);
+			y.add((cell != null) ? finite(value.apply(cell)) : null);
+		}
+		return new ChartSpec.Series(name, color, dash, List.of(), y);
+	}
+
+	private static ChartSpec.Series line(String name, String color, String dash, TimeSeries series, String column,
+			double scale) {
+		List<Double> x = new ArrayList<>();
+		List<Double> y = new ArrayList<>();
+		if (series.columns().contains(column)) {
+			int index = series.indexOf(column);
+			java.time.Instant origin = series.rows().isEmpty() ? null : series.rows().get(0).time();
+			for (TimeSeries.Row row : series.rows()) {
+				x.add(java.time.Duration.between(origin, row.time()).toMillis() / 1000.0);
+				y.add(finite(row.value(index) * scale));
+			}
+		}
+		return new ChartSpec.Series(name, color, dash, x, y);
+	}
+
+	private static TimeSeries read(Path csv) {
+		try {
+			return Files.isRegularFile(csv) ? TimeSeriesCsv.read(csv) : new TimeSeries(List.of(), List.of());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not read " + csv, ex);
+		}
+	}
+
+	private static String color(List<Stack> stacks, Stack stack) {
+		return PALETTE.get(stacks.indexOf(stack) % PALETTE.size());
+	}
+
+	private static Double finite(Double value) {
+		return (value != null && Double.isFinite(value)) ? value : null;
+	}
+
+	static CellResult find(BenchResults results, Stack stack, Fanout fanout, int concurrency) {
+		return find(results, stack, fanout, concurrency, Heap.DEFAULT);
+	}
+
+	private static CellResult find(BenchResults results, Stack stack, Fanout fanout, int concurrency, Heap heap) {
+		Cell wanted = Cell.closed(stack, Workload.composite(fanout), concurrency, heap);
+		return results.cells().stream().filter((cell) -> cell.cell().equals(wanted)).findFirst().orElse(null);
+	}
+
+}

@@ -1,0 +1,40 @@
+package dev.twinstack.bench.report;
+
+import java.util.Optional;
+
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.results.Integrity;
+
+/**
+ * The compact summary printed at the end of a bench: one line per cell, its median trial
+ * over the trials.
+ */
+public final class ConsoleSummary {
+
+	private static final String FORMAT = "%-40s %14s %9s %9s %8s %10s %12s %10s%n";
+
+	private ConsoleSummary() {
+	}
+
+	public static String render(BenchResults results) {
+		StringBuilder out = new StringBuilder();
+		out.append(ReportWriter.fmt(FORMAT, "cell", "req/s (steady)", "p99 ms", "p99.9 ms", "errors", "efficiency",
+				"validity", "app"));
+		for (CellSummary s : results.matrix()) {
+			out.append(ReportWriter.fmt(FORMAT, s.cell().id(), ReportWriter.fmt("%.1f", s.throughput().median()),
+					ReportWriter.fmt("%.0f", s.p99Ms().median()), ReportWriter.fmt("%.0f", s.p999Ms().median()),
+					ReportWriter.fmt("%.2f %%", s.errorRate() * 100),
+					Optional.ofNullable(s.ceiling().efficiency())
+						.map((efficiency) -> ReportWriter.fmt("%.0f %%", efficiency * 100))
+						.orElse("n/a"),
+					s.validity().label(), s.health().status()));
+		}
+		Integrity integrity = results.integrity();
+		if (integrity.trials() > 0) {
+			out.append("Integrity (stored == acknowledged) ").append(integrity.line()).append('\n');
+		}
+		return out.toString();
+	}
+
+}

@@ -1,0 +1,210 @@
+package dev.twinstack.bench.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import dev.twinstack.bench.analysis.Ceiling;
+import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.analysis.KneeFinder;
+import dev.twinstack.bench.analysis.ScenarioAnalysis;
+import dev.twinstack.bench.measure.Spread;
+import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.settings.Cell;
+import dev.twinstack.bench.settings.Heap;
+import dev.twinstack.bench.settings.LoadModel;
+import dev.twinstack.bench.settings.Scenario;
+import dev.twinstack.bench.settings.Stack;
+import dev.twinstack.bench.settings.Workload;
+
+/**
+ * Renders the scenario matrix for report.md: per workload, one side-by-side table per
+ * (load, heap) with one column per stack (medians over the trials with min–max, the
+ * ceilings, efficiency, validity and the app's health), the knee of each concurrency
+ * sweep, and a short generated analysis.
+ */
+final class MatrixReport {
+
+	private static final String MISSING = "—";
+
+	private MatrixReport() {
+	}
+
+	/**
+	 * Renders every workload's section.
+	 * @param summaries the cells over their trials
+	 * @param stacks the stacks, in column order
+	 * @return Markdown
+	 */
+	static String render(List<CellSummary> summaries, List<Stack> stacks) {
+		StringBuilder md = new StringBuilder();
+		Map<Workload, List<CellSummary>> byWorkload = new LinkedHashMap<>();
+		summaries.stream()
+			.sorted(Comparator.comparing((CellSummary s) -> s.cell().workload()))
+			.forEach((s) -> byWorkload.computeIfAbsent(s.cell().workload(), (w) -> new ArrayList<>()).add(s));
+		byWorkload.forEach((workload, cells) -> {
+			md.append("### ").append(workload.id()).append("\n\n");
+			Map<String, List<CellSummary>> groups = new LinkedHashMap<>();
+			cells.forEach((s) -> groups.computeIfAbsent(group(s.cell()), (key) -> new ArrayList<>()).add(s));
+			List<CellSummary> representative = representative(groups);
+			md.append(ScenarioAnalysis.write(workload, group(representative.get(0).cell()),
+					representative.stream().map(CellSummary::figures).toList()))
+				.append("\n\n");
+			knees(md, cells, stacks);
+			groups.forEach((name, group) -> table(md, name, group, stacks));
+		});
+		return md.toString();
+	}
+
+	/**
+	 * The closed cells on the default heap at the highest concurrency, else the first
+	 * group.
+	 */
+	private static List<CellSummary> representative(Map<String, List<CellSummary>> groups) {
+		return groups.values()
+			.stream()
+			.filter((group) -> group.get(0).cell().heap().isDefault() && group.get(0).cell().load() == LoadModel.CLOSED)
+			.max(Comparator.comparingInt((List<CellSummary> group) -> group.get(0).cell().concurrency()))
+			.orElse(groups.values().iterator().next());
+	}
+
+	static String group(Cell cell) {
+		return cell.loadLabel() + ", " + (cell.heap().isDefault() ? "default heap" : "heap " + cell.heap().id());
+	}
+
+	private static void knees(StringBuilder md, List<CellSummary> cells, List<Stack> stacks) {
+		for (Stack stack : stacks) {
+			Map<Heap, List<KneeFinder.Point>> sweeps = new LinkedHashMap<>();
+			cells.stream()
+				.filter((s) -> s.cell().stack() == stack && s.cell().load() == LoadModel.CLOSED)
+				.forEach((s) -> sweeps.computeIfAbsent(s.cell().heap(), (h) -> new ArrayList<>())
+					// successful requests only: an app out of memory answers errors fast
+					.add(new KneeFinder.Point(s.cell().concurrency(), s.throughput().median() * (1 - s.errorRate()))));
+			sweeps.forEach((heap, points) -> KneeFinder.find(points)
+				.ifPresent((knee) -> md.append("- Knee of ")
+					.append(stack.id())
+					.append(heap.isDefault() ? "" : " (heap " + heap.id() + ")")
+					.append(": ")
+					.append((knee.concurrency() != null) ? fmt(
+							"c = %d (%.0f req/s); beyond it an added client buys less than half its share of throughput (requests queue, latency grows)",
+							knee.concurrency(), knee.throughput())
+							: "none up to c = "
+									+ points.stream().mapToInt(KneeFinder.Point::concurrency).max().orElse(0)
+									+ ": throughput still grew with concurrency")
+					.append(fmt("; peak %.0f req/s at c = %d.\n", knee.peakThroughput(), knee.peakConcurrency()))));
+		}
+		if (md.charAt(md.length() - 1) == '\n' && md.charAt(md.length() - 2) != '\n') {
+			md.append('\n');
+		}
+	}
+
+	private static void table(StringBuilder md, String name, List<CellSummary> group, List<Stack> stacks) {
+		Workload workload = group.get(0).cell().workload();
+		md.append("#### ").append(workload.id()).append(", ").append(name).append("\n\n");
+		md.append("| Measure |");
+		stacks.forEach((stack) -> md.append(' ').append(stack.title()).append(" |"));
+		md.append("\n|---|");
+		stacks.forEach((stack) -> md.append("---:|"));
+		md.append('\n');
+		List<CellSummary> columns = stacks.stream()
+			.map((stack) -> group.stream().filter((s) -> s.cell().stack() == stack).findFirst().orElse(null))
+			.toList();
+		row(md, "Requests per second, steady (median, min–max)", columns, (s) -> spread(s.throughput(), "%.1f"));
+		row(md, "Latency p50 / p99 / p99.9 / max (ms)", columns,
+				(s) -> fmt("%.0f / %.0f / ", s.p50Ms().median(), s.p99Ms().median())
+						+ (Double.isNaN(s.p999Ms().median()) ? MISSING : fmt("%.0f", s.p999Ms().median()))
+						+ fmt(" / %.0f", s.maxMs().median()));
+		row(md, "Errors", columns, (s) -> fmt("%.2f %%", s.errorRate() * 100));
+		if (workload.scenario() == Scenario.LARGE_PAYLOAD) {
+			row(md, "Transfer rate (KB/s)", columns, (s) -> spread(s.transferKBps(), "%,.0f"));
+		}
+		row(md, "Peak heap used / live threads", columns,
+				(s) -> Optional.ofNullable(s.peakHeapMb()).map((heap) -> fmt("%.0f MB", heap)).orElse(MISSING) + " / "
+						+ Optional.ofNullable(s.peakThreads()).map((threads) -> fmt("%.0f", threads)).orElse(MISSING));
+		row(md, "App CPU per request (ms of one core)", columns,
+				(s) -> Optional.ofNullable(s.cpuMsPerRequest()).map((ms) -> fmt("%.2f", ms)).orElse(MISSING));
+		row(md, "Harness CPU per request: JMeter + mocks (ms)", columns, MatrixReport::harnessCost);
+		row(md, "Machine CPU per request, all processes (ms)", columns,
+				(s) -> Optional.ofNullable(s.cpuCost().machineMs()).map((ms) -> fmt("%.2f", ms)).orElse(MISSING));
+		row(md, "CPU ceiling (utilization law)", columns,
+				(s) -> Optional.ofNullable(s.ceiling().cpuCeiling()).map((c) -> fmt("%.1f req/s", c)).orElse(MISSING));
+		if (workload.ioBound()) {
+			row(md, "Ideal latency (downstream + base)", columns, MatrixReport::ideal);
+			row(md, "Little's-law ceiling", columns,
+					(s) -> Optional.ofNullable(s.ceiling().concurrencyCeiling())
+						.map((c) -> fmt("%.1f req/s (%d in flight)", c, s.threads()))
+						.orElse(MISSING));
+			row(md, "Thread ceiling", columns,
+					(s) -> Optional.ofNullable(s.ceiling().threadCeiling())
+						.map((c) -> fmt("%.1f req/s (%d threads)", c, s.ceiling().threadCap()))
+						.orElse("none"));
+		}
+		row(md, "Efficiency (of the lowest ceiling)", columns,
+				(s) -> Optional.ofNullable(s.ceiling().efficiency())
+					.map((e) -> fmt("%.0f %% (%s)", e * 100, s.ceiling().boundBy()))
+					.orElse(MISSING));
+		if (group.get(0).cell().load() == LoadModel.OPEN) {
+			row(md, "Requested rate kept", columns,
+					(s) -> Boolean.TRUE.equals(s.rateKept()) ? "yes" : fmt("**no**: %.0f of %d req/s started",
+							Optional.ofNullable(s.arrivalRate()).orElse(0.0), s.cell().rate()));
+		}
+		if (group.stream().anyMatch((s) -> s.crossCheck() != null)) {
+			row(md, "Cross-check: JMeter ÷ wrk, throughput / p50", columns,
+					(s) -> (s.crossCheck() == null) ? MISSING
+							: fmt("%s%.2f / %.2f%s (wrk %.1f req/s, p50 %.0f ms)", s.crossCheck().agrees() ? "" : "**",
+									s.crossCheck().throughputRatio(), s.crossCheck().p50Ratio(),
+									s.crossCheck().agrees() ? "" : "**", s.crossCheck().wrk().throughput(),
+									s.crossCheck().wrk().p50Ms()));
+		}
+		row(md, "App", columns,
+				(s) -> s.health().needsRestart() ? "**" + s.health().status() + "**: " + s.health().cause() : "ok");
+		row(md, "Validity", columns, (s) -> s.validity().reasons().isEmpty() ? s.validity().label()
+				: s.validity().label() + ": " + String.join("; ", s.validity().reasons()));
+		md.append('\n');
+	}
+
+	private static String harnessCost(CellSummary s) {
+		CpuCost cost = s.cpuCost();
+		if (cost.loadGeneratorMs() == null || cost.mocksMs() == null) {
+			return MISSING;
+		}
+		return fmt("%.2f + %.2f", cost.loadGeneratorMs(), cost.mocksMs());
+	}
+
+	private static String ideal(CellSummary s) {
+		Ceiling c = s.ceiling();
+		if (c.idealLatencyMs() == null) {
+			return MISSING;
+		}
+		return (c.baseLatencyMs() != null)
+				? fmt("%.0f ms (%.0f + %.1f)", c.idealLatencyMs(), c.downstreamMs(), c.baseLatencyMs())
+				: fmt("%.0f ms", c.idealLatencyMs());
+	}
+
+	private static void row(StringBuilder md, String label, List<CellSummary> columns,
+			Function<CellSummary, String> value) {
+		md.append("| ").append(label).append(" |");
+		md.append(columns.stream()
+			.map((s) -> " " + ((s != null) ? value.apply(s) : MISSING) + " |")
+			.collect(Collectors.joining()));
+		md.append('\n');
+	}
+
+	private static String spread(Spread spread, String format) {
+		if (spread.trials() == 1) {
+			return fmt(format, spread.median());
+		}
+		return fmt(format, spread.median()) + " (" + fmt(format, spread.min()) + "–" + fmt(format, spread.max()) + ")";
+	}
+
+	private static String fmt(String format, Object... args) {
+		return String.format(Locale.ROOT, format, args);
+	}
+
+}

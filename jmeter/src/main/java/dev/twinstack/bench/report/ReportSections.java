@@ -1,0 +1,262 @@
+package dev.twinstack.bench.report;
+
+import static dev.twinstack.bench.report.ReportWriter.fmt;
+
+import java.util.List;
+import java.util.Set;
+
+import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.measure.MemoryAfterRequests;
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.bench.settings.Fanout;
+import dev.twinstack.bench.settings.Heap;
+
+/**
+ * The parts of report.md about monitoring: the charts, the memory after N requests, the
+ * JFR cross-check, the apps' settings and the per-cell files.
+ */
+final class ReportSections {
+
+	private ReportSections() {
+	}
+
+	/**
+	 * Appends the throughput and latency charts of each fanout.
+	 * @param md the report
+	 * @param results the results
+	 * @param charts the ids of the charts drawn
+	 */
+	static void summaryCharts(StringBuilder md, BenchResults results, Set<String> charts) {
+		if (charts.isEmpty()) {
+			return;
+		}
+		md.append("## Throughput and latency vs concurrency\n\n");
+		for (Fanout fanout : results.settings().fanouts()) {
+			image(md, charts, ChartData.throughputId(fanout),
+					"Throughput vs concurrency, " + fanout.id() + " fanout (dotted: the Little's-law ceiling)");
+			image(md, charts, ChartData.latencyId(fanout), "Latency p50 and p99 vs concurrency, " + fanout.id());
+			md.append("\n\n");
+		}
+	}
+
+	/**
+	 * Appends the time charts of one scenario: heap and RSS, live threads, CPU.
+	 * @param md the report
+	 * @param charts the ids of the charts drawn
+	 * @param fanout the fanout
+	 * @param concurrency the concurrency
+	 */
+	static void scenarioCharts(StringBuilder md, Set<String> charts, Fanout fanout, int concurrency) {
+		List<String> ids = ChartData.timeIds(fanout, concurrency);
+		if (ids.stream().noneMatch(charts::contains)) {
+			return;
+		}
+		timeCharts(md, charts, ids, "Heap used (solid) and RSS (dashed) over the cell");
+	}
+
+	/**
+	 * Appends the time charts of the closed composite cells on a limited heap
+	 * ({@code -Xmx}, as in the 128 MB and 64 MB runs of the seed experiments); their
+	 * tables are in the scenario matrix.
+	 * @param md the report
+	 * @param results the results
+	 * @param charts the ids of the charts drawn
+	 */
+	static void limitedHeapCharts(StringBuilder md, BenchResults results, Set<String> charts) {
+		StringBuilder section = new StringBuilder();
+		for (Heap heap : results.settings().heaps()) {
+			if (heap.isDefault()) {
+				continue;
+			}
+			for (Fanout fanout : results.settings().fanouts()) {
+				for (int concurrency : results.settings().concurrency()) {
+					if (ChartData.timeIds(fanout, concurrency, heap).stream().anyMatch(charts::contains)) {
+						section.append("### ")
+							.append(fanout.id())
+							.append(" fanout, concurrency ")
+							.append(concurrency)
+							.append(", -Xmx")
+							.append(heap.id())
+							.append("\n\n");
+						timeCharts(section, charts, ChartData.timeIds(fanout, concurrency, heap),
+								"Heap used (solid), RSS (dashed) and the heap's max (dotted) over the cell");
+					}
+				}
+			}
+		}
+		if (!section.isEmpty()) {
+			md.append("## Limited heaps over time\n\n")
+				.append("Composite cells on a limited heap: heap used against the `-Xmx` limit (the JVM's max heap), the threads the ")
+				.append("stack holds, and the CPU, in the median trial. An app that ran out of memory stops its ")
+				.append("lines where it died; its cause is in the scenario matrix.\n\n")
+				.append(section);
+		}
+	}
+
+	private static void timeCharts(StringBuilder md, Set<String> charts, List<String> ids, String memory) {
+		image(md, charts, ids.get(0), memory);
+		image(md, charts, ids.get(1), "Live threads over the cell");
+		image(md, charts, ids.get(2), "CPU over the cell: app (solid), mocks (dashed), JMeter (dotted)");
+		md.append("\n\n");
+	}
+
+	private static void image(StringBuilder md, Set<String> charts, String id, String alt) {
+		if (charts.contains(id)) {
+			md.append("![").append(alt).append("](charts/").append(id).append(".png)\n");
+		}
+	}
+
+	/**
+	 * Appends the memory after N requests, one column per stack.
+	 * @param md the report
+	 * @param results the results
+	 */
+	static void memory(StringBuilder md, BenchResults results) {
+		if (results.memory().isEmpty()) {
+			return;
+		}
+		MemoryAfterRequests first = results.memory().get(0);
+		md.append("## Memory after ")
+			.append(first.requests())
+			.append(" requests\n\n")
+			.append("Measured once per app, right after its warm-up and before its cells: ")
+			.append(first.requests())
+			.append(" requests (")
+			.append(first.fanout().id())
+			.append(" fanout) from ")
+			.append(first.concurrency())
+			.append(" JMeter threads sending back to back (closed model, like `ab -n ")
+			.append(first.requests())
+			.append(" -c ")
+			.append(first.concurrency())
+			.append("`), then the heap (Micrometer) and RSS (OSHI); then a full GC (`jcmd <pid> GC.run`) and ")
+			.append("both again: what the app keeps.\n\n| Measure |");
+		results.memory().forEach((memory) -> md.append(' ').append(memory.stack().title()).append(" |"));
+		md.append("\n|---|");
+		results.memory().forEach((memory) -> md.append("---:|"));
+		md.append('\n');
+		row(md, results, "Time to complete",
+				(m) -> fmt("%.2f s (%.1f req/s, %d errors)", m.seconds(), m.throughput(), m.errors()));
+		row(md, results, "Heap used after", (m) -> mb(m.heapUsedMb()));
+		row(md, results, "RSS after", (m) -> mb(m.rssMb()));
+		row(md, results, "Live threads after", (m) -> (m.liveThreads() != null) ? fmt("%.0f", m.liveThreads()) : "n/a");
+		row(md, results, "Heap used after a full GC", (m) -> mb(m.heapAfterGcMb()));
+		row(md, results, "RSS after a full GC", (m) -> mb(m.rssAfterGcMb()));
+		md.append('\n');
+	}
+
+	private static void row(StringBuilder md, BenchResults results, String label,
+			java.util.function.Function<MemoryAfterRequests, String> value) {
+		md.append("| ").append(label).append(" |");
+		results.memory().forEach((memory) -> md.append(' ').append(value.apply(memory)).append(" |"));
+		md.append('\n');
+	}
+
+	private static String mb(Double value) {
+		return (value != null) ? fmt("%.1f MB", value) : "n/a";
+	}
+
+	/**
+	 * Appends how the figures were sampled and cross-checked.
+	 * @param md the report
+	 */
+	static void monitoring(StringBuilder md) {
+		md.append("## Where the figures come from\n\n")
+			.append("Latency percentiles come from an HdrHistogram of every sample in the cell's JTL (the `ab` ")
+			.append("percentages plus 99.9 %); JMeter's own estimates are kept for comparison. *Second by second* ")
+			.append("counts the requests completed in each whole second and gives their percentiles, as ")
+			.append("`autocannon` does. Once a second the bench reads the app's Micrometer meters through its ")
+			.append("Actuator (heap used/committed/max, live/peak/daemon threads, GC pauses, process CPU, request ")
+			.append("count) and, with OSHI, the resident set size (RSS) and CPU time of the app, the mocks and the ")
+			.append("load generator (this JVM, running JMeter), and the machine's CPU: every cell's `metrics.csv`. ")
+			.append("CPU is a share of the whole machine: 50 % on 2 cores is one busy core. Every app JVM records ")
+			.append("JFR with the JDK's `profile` settings (their overhead, measured against no recording and ")
+			.append("against `default` with `ObservationCostExperiment`, lay within the ±5 % noise of the app's CPU ")
+			.append("per request, and `profile` adds the allocation and lock samples a flame graph needs; the ")
+			.append("once-a-second Actuator reading and the stub-latency probe lay within it too); after the app ")
+			.append("stops, each cell's peaks are read from the recording ")
+			.append("over the cell's time window: heap from `jdk.GCHeapSummary` (the heap just before each GC: the ")
+			.append("top of the saw-tooth, which Micrometer's once-a-second readings can only approach) and ")
+			.append("threads from `jdk.JavaThreadStatistics`. ✓ means both sources agree: threads within 3 or ")
+			.append("10 %, Micrometer's heap peak between JFR's lowest after-GC heap and 115 % of its before-GC ")
+			.append("peak. After each cell's load the bench runs a full GC (`jcmd <pid> GC.run`, inside the ")
+			.append("cell's window): every cell starts from a clean heap (the drop at the end of the heap charts), and ")
+			.append("JFR always has the heap in use at the end of the cell. CPU shares are means over the load ")
+			.append("(first request to last answer), without the JMeter dashboard's generation after it. Live threads ")
+			.append("count every platform thread of the app: MVC's executor for the parallel fanout keeps its core ")
+			.append("threads (`spring.task.execution.pool`, see the settings) once a parallel warm-up or cell created ")
+			.append("them, so they show in every later cell of that app; virtual threads are not counted.\n\n");
+	}
+
+	/**
+	 * Appends the settings that cap each app, as it ran.
+	 * @param md the report (inside the settings table)
+	 * @param results the results
+	 */
+	static void appSettings(StringBuilder md, BenchResults results) {
+		for (BenchResults.AppInfo app : results.apps()) {
+			StringBuilder value = new StringBuilder();
+			app.settings()
+				.forEach((name, setting) -> value.append((value.length() > 0) ? "; " : "")
+					.append('`')
+					.append(name)
+					.append("` ")
+					.append(setting));
+			md.append("| ").append(app.stack().title()).append(" settings | ").append(value).append(" |\n");
+		}
+		for (BenchResults.AppInfo app : results.apps()) {
+			md.append("| ")
+				.append(app.stack().title())
+				.append(" JVM | VisualVM name `")
+				.append(app.displayName())
+				.append("`, JFR [")
+				.append(app.jfr())
+				.append("](")
+				.append(app.jfr())
+				.append(") |\n");
+		}
+		for (BenchResults.AppInfo app : results.apps()) {
+			if (app.placement() != null) {
+				md.append("| ").append(app.stack().title()).append(" CPUs | ").append(app.placement()).append(" |\n");
+			}
+			if (app.warmUp() != null && !app.warmUp().isEmpty()) {
+				md.append("| ")
+					.append(app.stack().title())
+					.append(" warm-up (until steady: the last ")
+					.append(WarmUp.WINDOW)
+					.append(" rounds of ")
+					.append(WarmUp.ROUND_SECONDS)
+					.append(" s within ")
+					.append(String.format(java.util.Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT))
+					.append(" %) | ")
+					.append(app.warmUp()
+						.stream()
+						.map((w) -> w.workload() + " c=" + w.concurrency() + ": " + w.describe())
+						.collect(java.util.stream.Collectors.joining("; ")))
+					.append(" |\n");
+			}
+		}
+	}
+
+	/**
+	 * Appends the links of one cell.
+	 * @param md the report
+	 * @param cell the cell
+	 */
+	static void cellFiles(StringBuilder md, CellResult cell) {
+		md.append("- `").append(cell.cell().id()).append("`: ");
+		if (cell.dashboard() != null) {
+			md.append("[dashboard](").append(cell.dashboard()).append("/index.html) · ");
+		}
+		md.append("[JTL](").append(cell.jtl()).append(')');
+		if (cell.metricsCsv() != null) {
+			md.append(" · [metrics CSV](").append(cell.metricsCsv()).append(')');
+		}
+		if (cell.jfr() != null) {
+			md.append(" · [JFR](").append(cell.jfr().file()).append(')');
+		}
+		md.append(" · [app log](").append(cell.appLog()).append(")\n");
+	}
+
+}

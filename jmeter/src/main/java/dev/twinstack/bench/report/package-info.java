@@ -1,0 +1,5 @@
+/**
+ * The report, a function of the results: report.md, index.html, charts, results.json and
+ * the console summary.
+ */
+package dev.twinstack.bench.report;

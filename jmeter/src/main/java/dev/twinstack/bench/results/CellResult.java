@@ -1,0 +1,105 @@
+package dev.twinstack.bench.results;
+
+import java.util.List;
+
+import dev.twinstack.bench.analysis.Ceiling;
+import dev.twinstack.bench.load.LatencyStats;
+import dev.twinstack.bench.load.LoadStats;
+import dev.twinstack.bench.load.OpenModel;
+import dev.twinstack.bench.load.ThroughputStats;
+import dev.twinstack.bench.measure.CpuShares;
+import dev.twinstack.bench.measure.JfrCheck;
+import dev.twinstack.bench.measure.ServerStats;
+import dev.twinstack.bench.measure.Storage;
+import dev.twinstack.bench.settings.Cell;
+
+/**
+ * Everything measured in one cell.
+ *
+ * @param cell stack, workload, load, heap
+ * @param runId prefix of the cell's request ids ({@code X-Request-Id: <runId>-<n>})
+ * @param startedAt when the load started (ISO-8601 UTC, ms)
+ * @param finishedAt when the load ended (ISO-8601 UTC, ms)
+ * @param durationSeconds configured hold time after the ramp-up (s), 0 for the count
+ * model
+ * @param load JMeter's own figures (its statistics; its percentiles are estimates, kept
+ * to cross-check {@code latency})
+ * @param latency response-time percentiles of every sample, from an HdrHistogram of the
+ * JTL
+ * @param throughput requests completed per second, second by second, and their
+ * percentiles
+ * @param arrivalRate the open model's achieved arrival rate: requests started per second
+ * over the hold (req/s, {@link OpenModel#arrivalRate}); {@code null} for the closed
+ * models
+ * @param server the app's JVM (Micrometer) and every process's RSS and CPU (OSHI),
+ * sampled once a second
+ * @param cpu CPU shares of the load generator, mocks, app and machine
+ * @param storage acknowledged versus stored; {@code null} for workloads that store
+ * nothing
+ * @param ceiling the Little's-law ceiling and efficiency
+ * @param jfr the app's JFR recording over the cell's window, cross-checked against
+ * Micrometer; {@code null} until the app has stopped
+ * @param jtl the cell's JTL file, relative to the output folder
+ * @param dashboard the cell's JMeter dashboard folder, relative to the output folder;
+ * {@code null} for a trial other than its cell's median one (rendered on demand from its
+ * JTL)
+ * @param metricsCsv the cell's time series ({@code metrics.csv}), relative to the output
+ * folder
+ * @param appLog the app's log, relative to the output folder
+ */
+public record CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
+		LoadStats load, LatencyStats latency, ThroughputStats throughput, Double arrivalRate, ServerStats server,
+		CpuShares cpu, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl, String dashboard, String metricsCsv,
+		String appLog) {
+
+	/**
+	 * Returns the steady throughput of the trial: the mean of its whole seconds after the
+	 * first one (which holds the ramp-up); JMeter's overall figure when the trial is too
+	 * short for that. Unlike requests / elapsed time, it is not lowered by the ramp-up
+	 * nor by the last requests' latency after the hold.
+	 * @return req/s
+	 */
+	public double steadyThroughput() {
+		List<Integer> perSecond = this.throughput.perSecond();
+		if (perSecond.size() < 3) {
+			return this.load.throughput();
+		}
+		return perSecond.subList(1, perSecond.size()).stream().mapToInt(Integer::intValue).average().orElse(0);
+	}
+
+	/**
+	 * Returns a copy with another ceiling.
+	 * @param ceiling the ceiling
+	 * @return the new result
+	 */
+	public CellResult withCeiling(Ceiling ceiling) {
+		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, ceiling, this.jfr,
+				this.jtl, this.dashboard, this.metricsCsv, this.appLog);
+	}
+
+	/**
+	 * Returns a copy with the JFR cross-check.
+	 * @param check the cross-check
+	 * @return the new result
+	 */
+	public CellResult withJfr(JfrCheck check) {
+		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, this.ceiling,
+				check, this.jtl, this.dashboard, this.metricsCsv, this.appLog);
+	}
+
+	/**
+	 * Returns a copy with other files: the compressed JTL, the dashboard rendered or not.
+	 * @param jtl the JTL, relative to the output folder
+	 * @param dashboard the dashboard's folder, relative to the output folder, or
+	 * {@code null} when none was rendered
+	 * @return the new result
+	 */
+	public CellResult withFiles(String jtl, String dashboard) {
+		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, this.ceiling,
+				this.jfr, jtl, dashboard, this.metricsCsv, this.appLog);
+	}
+
+}

@@ -1,0 +1,5 @@
+/**
+ * The records of a run (cells, trials, summaries, results.json's shape) that the report
+ * and the orchestration read.
+ */
+package dev.twinstack.bench.results;

@@ -1,0 +1,150 @@
+package dev.twinstack.bench.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.twinstack.bench.analysis.CrossCheck;
+import dev.twinstack.bench.load.Dashboard;
+import dev.twinstack.bench.load.Jtl;
+import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.measure.StubLatencyProbe;
+import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.results.TrialFigures;
+import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Cell;
+
+/**
+ * Measures the bench's trials with everything the bench monitors ({@link CellRunner}: JTL
+ * percentiles, per-second throughput, the app's and every process's time series, CPU
+ * shares, stored count), plus the stub latency probe and the app's health; keeps each
+ * trial's {@link CellResult} for the report and the JFR cross-check.
+ */
+final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
+
+	private final CellRunner cellRunner;
+
+	private final BenchSettings settings;
+
+	private final Map<Path, List<CellResult>> byRecording = new LinkedHashMap<>();
+
+	BenchTrialMeasurer(CellRunner cellRunner, BenchSettings settings) {
+		this.cellRunner = cellRunner;
+		this.settings = settings;
+	}
+
+	@Override
+	public CrossCheck crossCheck(Cell cell, AppSession session, CellSummary summary) {
+		return this.cellRunner.crossCheck(cell, session.app(), summary,
+				this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("wrk"),
+				session.placement().harnessCommandPrefix());
+	}
+
+	@Override
+	public TrialFigures measure(MatrixRunner.Trial trial) {
+		Cell cell = trial.cell();
+		StubLatencyProbe probe = StubLatencyProbe.forWorkload(cell.workload(), trial.mocks());
+		trial.session().beginTrial();
+		Instant from = Instant.now();
+		CellResult result;
+		try {
+			result = this.cellRunner.runTrial(cell, trial.run(), trial.runDir(), trial.session().app(),
+					cell.id() + " trial " + trial.number());
+		}
+		finally {
+			if (probe != null) {
+				probe.close();
+			}
+		}
+		AppHealth health = trial.session().endTrial(from, Instant.now());
+		synchronized (this) {
+			this.byRecording.computeIfAbsent(trial.session().recording(), (key) -> new ArrayList<>()).add(result);
+		}
+		return TrialFigures.of(result, result.steadyThroughput(),
+				(probe != null) ? probe.summary(StubLatencyProbe.configuredMs(cell.workload(), this.settings)) : null,
+				health);
+	}
+
+	/**
+	 * Renders JMeter's dashboard of the cell's median trial (the one the report quotes)
+	 * and compresses every trial's JTL ({@code samples.jtl.gz}): a dashboard is 3 MB, a
+	 * CSV JTL shrinks about tenfold, and the other trials' dashboards render on demand
+	 * from their JTL.
+	 * @param summary the finished cell
+	 * @throws BenchException when the dashboard cannot be rendered or a JTL compressed
+	 */
+	@Override
+	public synchronized void archive(CellSummary summary) {
+		Path out = this.settings.outputDir();
+		List<CellResult> cell = this.byRecording.values()
+			.stream()
+			.flatMap(List::stream)
+			.filter((trial) -> trial.cell().equals(summary.cell()))
+			.toList();
+		if (cell.isEmpty()) {
+			return;
+		}
+		String median = medianTrial(cell, summary).runId();
+		for (CellResult trial : cell) {
+			Path jtl = out.resolve(trial.jtl());
+			String dashboard = null;
+			if (trial.runId().equals(median) && Files.isRegularFile(jtl)) {
+				Path dir = jtl.resolveSibling("dashboard");
+				Dashboard.render(jtl, dir);
+				dashboard = out.relativize(dir).toString().replace('\\', '/');
+			}
+			String compressed = trial.jtl();
+			if (Files.isRegularFile(jtl)) {
+				compressed = out.relativize(Jtl.compress(jtl)).toString().replace('\\', '/');
+			}
+			CellResult archived = trial.withFiles(compressed, dashboard);
+			this.byRecording.values().forEach((trials) -> trials.replaceAll((t) -> (t == trial) ? archived : t));
+		}
+	}
+
+	/**
+	 * Returns every trial's result, cross-checked against the JFR recording of the app
+	 * that served it; call once every app has stopped (the recordings are written on
+	 * exit).
+	 * @param outputDir the bench's output folder
+	 * @return the results by run id
+	 */
+	synchronized Map<String, CellResult> crossChecked(Path outputDir) {
+		Map<String, CellResult> results = new LinkedHashMap<>();
+		this.byRecording.forEach((recording, trials) -> JfrCrossCheck.apply(trials, recording, outputDir)
+			.forEach((result) -> results.put(result.runId(), result)));
+		return results;
+	}
+
+	/**
+	 * Returns every trial's result so far, without the JFR cross-check (for the partial
+	 * results of an interrupted run).
+	 * @return the results by run id
+	 */
+	synchronized Map<String, CellResult> trials() {
+		Map<String, CellResult> results = new LinkedHashMap<>();
+		this.byRecording.values().forEach((trials) -> trials.forEach((result) -> results.put(result.runId(), result)));
+		return results;
+	}
+
+	/**
+	 * Returns the trial quoted for a cell: the one whose steady throughput is the median.
+	 * @param trials the cell's trial results
+	 * @param summary the cell's summary
+	 * @return the trial, with the cell's ceiling (base latency included)
+	 */
+	static CellResult medianTrial(List<CellResult> trials, CellSummary summary) {
+		double median = summary.throughput().median();
+		return trials.stream()
+			.min(Comparator.comparingDouble((CellResult trial) -> Math.abs(trial.steadyThroughput() - median)))
+			.orElseThrow()
+			.withCeiling(summary.ceiling());
+	}
+
+}

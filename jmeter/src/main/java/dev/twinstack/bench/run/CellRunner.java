@@ -1,0 +1,281 @@
+package dev.twinstack.bench.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+import dev.twinstack.bench.analysis.Ceiling;
+import dev.twinstack.bench.analysis.CrossCheck;
+import dev.twinstack.bench.console.Console;
+import dev.twinstack.bench.console.Progress;
+import dev.twinstack.bench.load.CompositePlan;
+import dev.twinstack.bench.load.Dashboard;
+import dev.twinstack.bench.load.JtlAnalysis;
+import dev.twinstack.bench.load.LoadGenerator;
+import dev.twinstack.bench.load.LoadStats;
+import dev.twinstack.bench.load.OpenModel;
+import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.load.WrkLoad;
+import dev.twinstack.bench.load.WrkResult;
+import dev.twinstack.bench.measure.CellMonitor;
+import dev.twinstack.bench.measure.CpuShares;
+import dev.twinstack.bench.measure.Jcmd;
+import dev.twinstack.bench.measure.MemoryAfterRequests;
+import dev.twinstack.bench.measure.MemoryMeasurement;
+import dev.twinstack.bench.measure.ProfileStore;
+import dev.twinstack.bench.measure.Storage;
+import dev.twinstack.bench.process.AppProcess;
+import dev.twinstack.bench.process.BenchException;
+import dev.twinstack.bench.process.MockServicesProcess;
+import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Cell;
+import dev.twinstack.bench.settings.Fanout;
+import dev.twinstack.bench.settings.LoadModel;
+import dev.twinstack.bench.settings.Machine;
+import dev.twinstack.bench.settings.MemoryRequests;
+import dev.twinstack.monitoring.TimeSeries;
+import us.abstracta.jmeter.javadsl.core.TestPlanStats;
+
+/**
+ * Measures the trials of the cells and the memory after N requests: load with JMeter
+ * while a {@link CellMonitor} samples the app, the mocks and the load generator; read
+ * every sample of the JTL; count what MongoDB stored, empty the collection.
+ */
+final class CellRunner {
+
+	/**
+	 * Longest wait for the stored count to stop changing: the client's response timeout
+	 * plus margin.
+	 */
+	private static final Duration STORED_COUNT_TIMEOUT = CompositePlan.RESPONSE_TIMEOUT.plusSeconds(10);
+
+	/** Fewest readings (one a second) that make a steady window. */
+	static final int MIN_STEADY_READINGS = 3;
+
+	private final BenchSettings settings;
+
+	private final ProfileStore store;
+
+	private final MockServicesProcess mocks;
+
+	private final String runPrefix;
+
+	private final Progress progress;
+
+	CellRunner(BenchSettings settings, ProfileStore store, MockServicesProcess mocks, String runPrefix,
+			Progress progress) {
+		this.settings = settings;
+		this.store = store;
+		this.mocks = mocks;
+		this.runPrefix = runPrefix;
+		this.progress = progress;
+	}
+
+	/**
+	 * Measures the time to complete {@link BenchSettings#memoryRequests()} requests and
+	 * the app's memory after them, with the first fanout of the matrix (so the
+	 * measurement leaves no threads behind that the cells would not have created anyway).
+	 * @param app the warmed-up app
+	 * @return the figures, {@code null} when the measurement is switched off
+	 */
+	MemoryAfterRequests measureMemory(AppProcess app) {
+		int requests = this.settings.memoryRequests();
+		if (requests == 0) {
+			return null;
+		}
+		Fanout fanout = this.settings.fanouts().get(0);
+		Console.line(String.format("[memory] %s: %d requests, %s fanout, %d clients (%s)", app.stack().id(), requests,
+				fanout.id(), MemoryRequests.CONCURRENCY, this.progress.status(Instant.now())));
+		MemoryAfterRequests memory = MemoryMeasurement.run(app, fanout, requests,
+				this.runPrefix + "-memory-" + app.stack().id());
+		requireAlive(app);
+		this.store.drop();
+		Console.line(String.format(java.util.Locale.ROOT,
+				"[memory] %s: %d requests in %.2f s (%d errors); heap %s MB, RSS %s MB; after a full GC heap %s MB, "
+						+ "RSS %s MB",
+				app.stack().id(), memory.requests(), memory.seconds(), memory.errors(), mb(memory.heapUsedMb()),
+				mb(memory.rssMb()), mb(memory.heapAfterGcMb()), mb(memory.rssAfterGcMb())));
+		return memory;
+	}
+
+	/**
+	 * Measures one trial of a cell: the load, the monitoring, every sample of the JTL,
+	 * the stored count (composite), the ceiling from the downstream latency alone
+	 * (replaced by the cell's own, with the base latency, once its trials are
+	 * summarised). The app may die during the trial (a heap limit): that is judged by the
+	 * caller.
+	 * @param cell the cell
+	 * @param run the trial's load
+	 * @param runDir the trial's folder
+	 * @param app the running app of the cell's stack
+	 * @param label the trial's name in progress lines
+	 * @return the trial's results (without the JFR cross-check, made once the app stops)
+	 */
+	CellResult runTrial(Cell cell, ScenarioPlan.Run run, Path runDir, AppProcess app, String label) {
+		boolean stores = cell.workload().stores();
+		if (stores) {
+			this.store.drop();
+		}
+		Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		this.progress.cellStarted(started);
+		TestPlanStats stats;
+		CellMonitor monitor = CellMonitor.start(app, this.mocks, cell.workload().uriTag(), label, this.progress);
+		try {
+			// stops at once when the app dies: the rest of the trial would only hit a
+			// closed port
+			stats = LoadGenerator.run(ScenarioPlan.plan(run, runDir), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
+					run.timeLimit());
+			// one more reading once every request has ended, so the app's request count
+			// covers the whole load
+			pause(CellMonitor.INTERVAL.plusMillis(100));
+			// a full GC inside the cell's window, after the load: every cell starts from
+			// a clean heap, and JFR records the heap in use at the end of the cell
+			if (app.process().isAlive()) {
+				Jcmd.gc(app.process().launcher(), app.process().pid());
+			}
+		}
+		finally {
+			monitor.close();
+		}
+		Instant finished = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		CellMonitor.Result monitored = monitor.finish(runDir.resolve("metrics.csv"), started);
+		LoadStats load = LoadStats.from(stats.overall());
+		JtlAnalysis samples = JtlAnalysis.read(runDir.resolve("samples.jtl"));
+		Storage storage = null;
+		if (stores) {
+			long acknowledged = load.requests() - load.errors();
+			// with no failed request nothing is still in flight: equal counts end the
+			// wait
+			long stored = this.store.awaitStableCount(run.runId(), (load.errors() == 0) ? acknowledged : -1,
+					STORED_COUNT_TIMEOUT);
+			long duplicates = this.store.duplicates(run.runId());
+			this.store.drop();
+			storage = new Storage(acknowledged, stored, duplicates);
+		}
+		CpuShares cpu = CpuShares.of(Machine.cores(),
+				steadyWindow(monitored.series(), samples, started, load.elapsedSeconds()).summaries());
+		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(),
+				cell.stack().threadPerRequest() ? app.threadCap() : java.util.OptionalInt.empty(), load.throughput());
+		CellResult result = new CellResult(cell, run.runId(), started.toString(), finished.toString(),
+				(cell.load() == LoadModel.COUNT) ? 0 : this.settings.duration().toSeconds(), load, samples.latency(),
+				samples.throughput(),
+				(cell.load() == LoadModel.OPEN)
+						? OpenModel.arrivalRate(samples.startsPerSecond(), CompositePlan.RAMP_UP_SECONDS) : null,
+				monitored.server(), cpu, storage, ceiling, null, relative(runDir.resolve("samples.jtl")), null,
+				relative(runDir.resolve("metrics.csv")), relative(app.process().log()));
+		this.progress.cellFinished(Instant.now());
+		Console.line(String.format(java.util.Locale.ROOT,
+				"[%s] %.1f req/s, p50 %.0f ms, p99 %.0f ms, %d requests, %d errors%s; peak heap %s MB, peak threads "
+						+ "%s; CPU app %s, mocks %s, JMeter %s",
+				label, load.throughput(), samples.latency().p50Ms(), samples.latency().p99Ms(), load.requests(),
+				load.errors(),
+				(storage != null) ? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged() : "",
+				mb(result.server().summary("app_heap_used_mb").peak()),
+				mb(result.server().summary("app_threads_live").peak()), percent(cpu.appMean()),
+				percent(cpu.mocksMean()), percent(cpu.loadGeneratorMean())));
+		return result;
+	}
+
+	/**
+	 * Runs a closed cell once more with wrk, for as long as one trial (ramp-up and hold),
+	 * and compares its throughput and p50 with the cell's medians; for a storing
+	 * workload, counts what was stored under wrk's request ids. A missing wrk or a failed
+	 * run is a line on the console, never a failure of the bench.
+	 * @param cell the cell
+	 * @param app the running app
+	 * @param summary the cell over its trials
+	 * @param dir the folder of wrk's script and output
+	 * @param prefix wrk's command prefix (its CPUs: the harness's), empty for none
+	 * @return the comparison, {@code null} when wrk is missing or failed
+	 */
+	CrossCheck crossCheck(Cell cell, AppProcess app, CellSummary summary, Path dir, List<String> prefix) {
+		java.util.Optional<Path> wrk = WrkLoad.find();
+		if (wrk.isEmpty()) {
+			return null;
+		}
+		boolean stores = cell.workload().stores();
+		if (stores) {
+			this.store.drop();
+		}
+		String runId = this.runPrefix + "-" + cell.id() + "-wrk";
+		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
+		try {
+			String base = app.baseUri().toString().replaceAll("/$", "");
+			WrkResult result = WrkLoad.run(prefix, wrk.get(), base, cell.workload(), cell.concurrency(), duration,
+					runId, dir);
+			Storage storage = null;
+			if (stores) {
+				long stored = this.store.awaitStableCount(runId, STORED_COUNT_TIMEOUT);
+				storage = new Storage(result.acknowledged(), stored, this.store.duplicates(runId));
+				this.store.drop();
+			}
+			CrossCheck check = CrossCheck.of(summary.throughput().median(), summary.p50Ms().median(), result, storage);
+			Console.line("[wrk] " + cell.id() + ": " + check.describe()
+					+ (check.agrees() ? "" : " — outside ±" + CrossCheck.TOLERANCE_PERCENT + " %") + ((storage != null)
+							? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged() : ""));
+			return check;
+		}
+		catch (BenchException | IllegalArgumentException ex) {
+			Console.line("[wrk] " + cell.id() + ": no cross-check, " + ex.getMessage());
+			return null;
+		}
+	}
+
+	private static void pause(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void requireAlive(AppProcess app) {
+		if (!app.process().isAlive()) {
+			throw new BenchException(app.process().role() + " died during the load; last lines of "
+					+ app.process().log() + ":\n" + app.process().logTail());
+		}
+	}
+
+	private String relative(Path path) {
+		return this.settings.outputDir().relativize(path).toString().replace('\\', '/');
+	}
+
+	private static String mb(Double value) {
+		return (value != null) ? String.format(java.util.Locale.ROOT, "%.0f", value) : "?";
+	}
+
+	private static String percent(Double share) {
+		return (share != null) ? String.format(java.util.Locale.ROOT, "%.0f %%", share * 100) : "?";
+	}
+
+	/**
+	 * Returns the readings of a trial's steady load, the window its CPU shares are judged
+	 * on: from the end of the ramp-up (plus one reading, which covers the second before
+	 * it) to the last sample's end, like the steady throughput they are compared with.
+	 * Without {@value #MIN_STEADY_READINGS} readings there (a short count run), the whole
+	 * load from JMeter's start; never the JMeter dashboard generation and GC after the
+	 * load.
+	 * @param series the trial's readings, one a second
+	 * @param samples the trial's JTL
+	 * @param started when JMeter was started
+	 * @param elapsedSeconds JMeter's elapsed time, first start to last end (s)
+	 * @return the readings of the window
+	 */
+	static TimeSeries steadyWindow(TimeSeries series, JtlAnalysis samples, Instant started, double elapsedSeconds) {
+		if (samples.firstStartMs() > 0) {
+			TimeSeries steady = series.between(
+					Instant.ofEpochMilli(samples.firstStartMs()).plusSeconds(CompositePlan.RAMP_UP_SECONDS + 1),
+					Instant.ofEpochMilli(samples.lastEndMs()));
+			if (steady.rows().size() >= MIN_STEADY_READINGS) {
+				return steady;
+			}
+		}
+		return series.between(started, started.plusMillis(Math.round(elapsedSeconds * 1000) + 500));
+	}
+
+}

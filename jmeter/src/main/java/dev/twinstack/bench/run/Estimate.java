@@ -1,0 +1,101 @@
+package dev.twinstack.bench.run;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.twinstack.bench.faults.DatabaseOutage;
+import dev.twinstack.bench.faults.FaultsRunner;
+import dev.twinstack.bench.load.CompositePlan;
+import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Cell;
+import dev.twinstack.bench.settings.Fault;
+import dev.twinstack.bench.settings.FaultSettings;
+import dev.twinstack.bench.settings.LoadModel;
+import dev.twinstack.bench.settings.MemoryRequests;
+import dev.twinstack.bench.settings.Workload;
+
+/**
+ * A rough wall-time estimate of a bench, printed before it starts: app starts, warm-ups,
+ * base latencies and trials, with the per-trial overhead seen on a 2-core machine (JMeter
+ * start, dashboard, stored count).
+ */
+final class Estimate {
+
+	static final int APP_START_SECONDS = 15;
+
+	/**
+	 * Per trial: JMeter start, the reading after the load, full GC, JTL, dashboard, count
+	 * (3.3 s measured in a standard run on 2 cores, 1 s less once the stored count no
+	 * longer waits when it already matches).
+	 */
+	static final int TRIAL_OVERHEAD_SECONDS = 3;
+
+	/** Assumed throughput of a count-model cell, to turn its request count into time. */
+	static final int COUNT_REQUESTS_PER_SECOND = 1000;
+
+	private Estimate() {
+	}
+
+	/**
+	 * Estimates the bench's wall time.
+	 * @param settings the settings
+	 * @return the estimate (s)
+	 */
+	static long seconds(BenchSettings settings) {
+		Map<String, List<Cell>> sessions = new LinkedHashMap<>();
+		for (Cell cell : settings.cells()) {
+			sessions
+				.computeIfAbsent(cell.stack() + "/" + cell.heap() + "/" + cell.appCpus(),
+						(key) -> new java.util.ArrayList<>())
+				.add(cell);
+		}
+		long seconds = 10 + ((settings.faults() != null) ? faultsSeconds(settings.faults()) : 0);
+		if (!settings.fanouts().isEmpty()) {
+			// memory after N requests, once per stack: N composite requests from 10
+			// clients
+			seconds += settings.stacks().size() * (5 + settings.memoryRequests() / MemoryRequests.CONCURRENCY
+					* (long) settings.downstreamMs(Workload.composite(settings.fanouts().get(0))) / 1000);
+		}
+		for (List<Cell> cells : sessions.values()) {
+			List<Workload> workloads = cells.stream().map(Cell::workload).distinct().toList();
+			seconds += APP_START_SECONDS + settings.warmup().toSeconds();
+			if (!settings.baseline().isZero()) {
+				for (Workload workload : workloads) {
+					seconds += 2 + Math.max(settings.baseline().toSeconds(),
+							(long) Math.ceil(3 * settings.downstreamMs(workload) / 1000));
+				}
+			}
+			for (Cell cell : cells) {
+				long load = (cell.load() == LoadModel.COUNT) ? settings.requests() / COUNT_REQUESTS_PER_SECOND
+						: CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds();
+				seconds += settings.trials() * (load + TRIAL_OVERHEAD_SECONDS);
+				if (settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED) {
+					// wrk starts at once; then the stored count
+					seconds += CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds() + 1;
+				}
+			}
+		}
+		return seconds;
+	}
+
+	/**
+	 * Estimates the wall time of the {@code faults} scenario on a 2-core machine: an app
+	 * start and a 5 s warm-up per stack, then per run the ramp-up, the hold, the slowest
+	 * answers (the client timeout for the delay), the stored count and the recovery; the
+	 * database outage.
+	 * @param faults the scenario's settings
+	 * @return the estimate (s)
+	 */
+	private static long faultsSeconds(FaultSettings faults) {
+		long perStack = APP_START_SECONDS + FaultsRunner.WARMUP.toSeconds()
+				+ (faults.databaseOutage() ? CompositePlan.RAMP_UP_SECONDS + DatabaseOutage.BEFORE_SECONDS
+						+ DatabaseOutage.DOWN_SECONDS + DatabaseOutage.AFTER_SECONDS + 2 : 0);
+		for (FaultSettings.Case run : faults.cases()) {
+			perStack += CompositePlan.RAMP_UP_SECONDS + faults.duration().toSeconds() + 2
+					+ ((run.fault() == Fault.DELAY) ? faults.clientTimeout().toSeconds() : 0);
+		}
+		return faults.stacks().size() * perStack;
+	}
+
+}

@@ -1,0 +1,258 @@
+package dev.twinstack.bench.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.twinstack.bench.analysis.CrossCheck;
+import dev.twinstack.bench.console.Console;
+import dev.twinstack.bench.load.ScenarioLoad;
+import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.process.BenchException;
+import dev.twinstack.bench.process.CpuPlacement;
+import dev.twinstack.bench.process.MockServicesProcess;
+import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.results.TrialFigures;
+import dev.twinstack.bench.settings.AppCpus;
+import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Cell;
+import dev.twinstack.bench.settings.LoadModel;
+import dev.twinstack.bench.settings.Machine;
+import dev.twinstack.bench.settings.Stack;
+import dev.twinstack.bench.settings.Workload;
+
+/**
+ * Runs the scenario matrix: one app start per (stack, heap), its warm-up and base
+ * latencies, then every cell of that start {@code trials} times; an app that ran out of
+ * memory, thrashed or crashed is restarted (and warmed up again) before the next trial.
+ * What a trial measures is up to a {@link TrialMeasurer}.
+ */
+final class MatrixRunner {
+
+	private final BenchSettings settings;
+
+	private final MockServicesProcess mocks;
+
+	private final String runPrefix;
+
+	private final TrialMeasurer measurer;
+
+	private final Instant benchStart;
+
+	private final Hooks hooks;
+
+	/**
+	 * What the bench does around each app start besides the matrix.
+	 */
+	interface Hooks {
+
+		/**
+		 * Called once the app is warmed up, before its base latencies.
+		 * @param session the session
+		 * @param firstOfStack whether this is the first start of its stack
+		 */
+		default void started(AppSession session, boolean firstOfStack) {
+		}
+
+		/**
+		 * Called before the app stops (at the end of its cells, or to restart it).
+		 * @param session the session
+		 */
+		default void stopping(AppSession session) {
+		}
+
+		/**
+		 * Called when a cell has run all its trials (or could not run).
+		 * @param summary the cell over its trials
+		 */
+		default void cellFinished(CellSummary summary) {
+		}
+
+	}
+
+	/**
+	 * Measures one trial of a cell.
+	 */
+	@FunctionalInterface
+	interface TrialMeasurer {
+
+		/**
+		 * Runs the trial's load and gathers its figures.
+		 * @param trial what to run and where
+		 * @return the figures
+		 */
+		TrialFigures measure(Trial trial);
+
+		/**
+		 * Runs a closed cell once more with an independent load generator, after its
+		 * trials.
+		 * @param cell the cell
+		 * @param session the app
+		 * @param summary the cell over its trials
+		 * @return the comparison, {@code null} when none was made
+		 */
+		default CrossCheck crossCheck(Cell cell, AppSession session, CellSummary summary) {
+			return null;
+		}
+
+		/**
+		 * Keeps what a reader needs of a finished cell's trial files, in less space.
+		 * @param summary the cell over its trials
+		 */
+		default void archive(CellSummary summary) {
+		}
+
+	}
+
+	/**
+	 * One trial to measure.
+	 *
+	 * @param cell the cell
+	 * @param number the trial's number, from 1
+	 * @param run the load (JMeter plan parameters)
+	 * @param runDir the trial's folder for the JTL and dashboard
+	 * @param session the app
+	 * @param mocks the mocks
+	 */
+	record Trial(Cell cell, int number, ScenarioPlan.Run run, Path runDir, AppSession session,
+			MockServicesProcess mocks) {
+	}
+
+	MatrixRunner(BenchSettings settings, MockServicesProcess mocks, String runPrefix, TrialMeasurer measurer,
+			Instant benchStart) {
+		this(settings, mocks, runPrefix, measurer, benchStart, new Hooks() {
+		});
+	}
+
+	MatrixRunner(BenchSettings settings, MockServicesProcess mocks, String runPrefix, TrialMeasurer measurer,
+			Instant benchStart, Hooks hooks) {
+		this.settings = settings;
+		this.mocks = mocks;
+		this.runPrefix = runPrefix;
+		this.measurer = measurer;
+		this.benchStart = benchStart;
+		this.hooks = hooks;
+	}
+
+	/**
+	 * Runs every cell.
+	 * @param afterUnmeasuredLoad called after the warm-up and base-latency loads (e.g. to
+	 * empty the collection they filled)
+	 * @return the cells over their trials, in run order
+	 */
+	List<CellSummary> run(Runnable afterUnmeasuredLoad) {
+		Map<String, List<Cell>> sessions = new LinkedHashMap<>();
+		this.settings.cells()
+			.forEach((cell) -> sessions
+				.computeIfAbsent(cell.stack().id() + "/" + cell.heap() + "/" + cell.appCpus(),
+						(key) -> new ArrayList<>())
+				.add(cell));
+		List<CellSummary> summaries = new ArrayList<>();
+		int total = this.settings.cellCount();
+		java.util.Set<Stack> startedStacks = new java.util.HashSet<>();
+		for (List<Cell> cells : sessions.values()) {
+			Cell first = cells.get(0);
+			List<Workload> workloads = cells.stream().map(Cell::workload).distinct().toList();
+			int warmupConcurrency = cells.stream().mapToInt(Cell::concurrency).max().orElse(0);
+			warmupConcurrency = (warmupConcurrency > 0)
+					? Math.min(warmupConcurrency, ScenarioLoad.MAX_WARMUP_CONCURRENCY) : 100;
+			AppSession started;
+			try {
+				started = AppSession.start(first.stack(), first.heap(), CpuPlacement.detect(first.appCpus()),
+						this.settings, this.mocks, this.runPrefix);
+			}
+			catch (BenchException ex) {
+				// e.g. a heap too small for the app to start: a result for each of its
+				// cells
+				AppHealth health = AppHealth.failedStart(ex.getMessage());
+				Console.line("[failed start] " + first.stack().id() + " heap " + first.heap() + ": " + health.status()
+						+ " (" + health.cause() + ")");
+				cells.forEach((cell) -> finished(summaries, CellSummary.failed(cell, health, this.settings)));
+				continue;
+			}
+			try (AppSession session = started) {
+				warmUp(session, workloads, warmupConcurrency);
+				afterUnmeasuredLoad.run();
+				this.hooks.started(session, startedStacks.add(first.stack()));
+				Map<Workload, Double> base = ScenarioLoad.baseLatencies(this.settings, session.app(), workloads,
+						this.runPrefix);
+				afterUnmeasuredLoad.run();
+				for (Cell cell : cells) {
+					finished(summaries, runCell(cell, session, base, summaries.size() + 1, total, workloads,
+							warmupConcurrency, afterUnmeasuredLoad, cell == cells.get(cells.size() - 1)));
+				}
+				this.hooks.stopping(session);
+			}
+		}
+		// this JVM back on every core: what runs after the matrix (the faults scenario,
+		// the report) is not pinned
+		CpuPlacement.detect(AppCpus.ALL).pinHarness(ProcessHandle.current().pid(), this.mocks.process().pid());
+		return summaries;
+	}
+
+	private void finished(List<CellSummary> summaries, CellSummary summary) {
+		summaries.add(summary);
+		this.hooks.cellFinished(summary);
+	}
+
+	/**
+	 * Warms the app up; an app that dies under the warm-up load (e.g. a small heap at a
+	 * high concurrency) is restarted once, without a second warm-up, so its cells are
+	 * measured rather than run against a dead port.
+	 */
+	private void warmUp(AppSession session, List<Workload> workloads, int concurrency) {
+		session.warmedUp(ScenarioLoad.warmUp(this.settings, session.app(), workloads, concurrency, this.runPrefix));
+		if (!session.app().process().isAlive()) {
+			Console.line("[restart] " + session.app().stack().id() + " died during the warm-up (" + session.deathCause()
+					+ "): restarting it without a second warm-up");
+			session.restart();
+		}
+	}
+
+	private CellSummary runCell(Cell cell, AppSession session, Map<Workload, Double> base, int index, int total,
+			List<Workload> workloads, int warmupConcurrency, Runnable afterUnmeasuredLoad, boolean lastOfSession) {
+		Double baseMs = base.get(cell.workload());
+		double idealMs = this.settings.downstreamMs(cell.workload()) + ((baseMs != null) ? Math.max(0, baseMs) : 0);
+		List<TrialFigures> trials = new ArrayList<>();
+		int threads = 0;
+		for (int number = 1; number <= this.settings.trials(); number++) {
+			String runId = this.runPrefix + "-" + cell.id() + "-t" + number;
+			ScenarioPlan.Run run = ScenarioLoad.trial(this.settings, session.app(), cell, idealMs, runId);
+			threads = run.threads();
+			Console.line(String.format("[cell %d/%d] %s %s %s, trial %d/%d: %d threads (elapsed %s)", index, total,
+					cell.stack().id(), cell.workload().id(), cell.loadLabel(), number, this.settings.trials(),
+					run.threads(), Console.elapsed(Duration.between(this.benchStart, Instant.now()))));
+			Path runDir = this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("trial-" + number);
+			TrialFigures figures = this.measurer.measure(new Trial(cell, number, run, runDir, session, this.mocks));
+			trials.add(figures);
+			Console.line(String.format(java.util.Locale.ROOT,
+					"[cell %d/%d] %s trial %d: %.1f req/s, p99 %.0f ms, %d requests, %d errors, app %s", index, total,
+					cell.id(), number, figures.throughput(), figures.p99Ms(), figures.requests(), figures.errors(),
+					figures.health().status()));
+			// no restart after the session's last trial: the app is stopped anyway
+			if (figures.health().needsRestart() && !(lastOfSession && number == this.settings.trials())) {
+				Console.line("[restart] " + cell.stack().id() + ": " + figures.health().status() + " ("
+						+ figures.health().cause() + ")");
+				this.hooks.stopping(session);
+				session.restart();
+				warmUp(session, workloads, warmupConcurrency);
+				afterUnmeasuredLoad.run();
+				this.hooks.started(session, false);
+			}
+		}
+		CellSummary summary = CellSummary.of(cell, trials, this.settings, baseMs, session.app().threadCap(), threads,
+				Machine.cores());
+		if (this.settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED && session.app().process().isAlive()
+				&& !summary.health().needsRestart()) {
+			summary = summary.withCrossCheck(this.measurer.crossCheck(cell, session, summary));
+		}
+		this.measurer.archive(summary);
+		return summary;
+	}
+
+}

@@ -1,0 +1,110 @@
+package dev.twinstack.bench.settings;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The named matrices: what {@code -Dbench.profile} selects before single properties
+ * override parts of it. Documented in jmeter/README.md.
+ *
+ * @param id the name
+ * @param blocks the matrix, as cartesian blocks
+ * @param duration hold time per trial, after a 1 s ramp-up
+ * @param warmup the most load per app start before measuring, in rounds until each
+ * workload's throughput is steady ({@link dev.twinstack.bench.load.WarmUp})
+ * @param baseline load at concurrency 1 per workload after the warm-up, for the base
+ * latency
+ * @param trials measured repetitions of every cell
+ * @param requests requests per cell of the {@code count} model
+ */
+public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duration, Duration warmup, Duration baseline,
+		int trials, int requests) {
+
+	private static final List<Stack> ALL_STACKS = List.of(Stack.values());
+
+	/**
+	 * The scenarios of the matrix: every one but {@code faults}, which runs on its own.
+	 */
+	private static final List<Scenario> ALL_SCENARIOS = List.of(Scenario.COMPOSITE, Scenario.CPU_LIGHT,
+			Scenario.LARGE_PAYLOAD, Scenario.SLOW_IO);
+
+	private static final List<Fanout> BOTH_FANOUTS = List.of(Fanout.values());
+
+	private static final List<Transfer> BOTH_TRANSFERS = List.of(Transfer.values());
+
+	private static final List<Heap> DEFAULT_HEAP = List.of(Heap.DEFAULT);
+
+	private static final List<LoadModel> CLOSED = List.of(LoadModel.CLOSED);
+
+	/** The full profile's overload: far beyond what a 2-core box serves (clients). */
+	public static final int OVERLOAD_CONCURRENCY = 2000;
+
+	/**
+	 * {@code smoke} (every {@code ./mvnw verify}, under 2 minutes): mvc and webflux,
+	 * composite sequential at concurrency 10, one 5 s trial.
+	 */
+	public static final BenchProfile SMOKE = new BenchProfile("smoke",
+			List.of(new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE),
+					List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(10), List.of(50))),
+			Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(2), 1, 500);
+
+	/**
+	 * {@code standard} ({@code -Pbench}, under 20 minutes on 2 cores), three 5 s trials
+	 * per cell after each app is warmed up until steady (at most 120 s), each closed cell
+	 * cross-checked by wrk: mvc and webflux on composite, both fanouts, at concurrency
+	 * 100 and 400 (the twin-stack matrix; c = 10, where every stack sits at its
+	 * Little's-law ceiling, gave way to the warm-up); mvc-vt on composite at 400; the
+	 * three stacks on cpu-light, large-payload (zero-copy) and slow-io at 400.
+	 */
+	public static final BenchProfile STANDARD = new BenchProfile("standard", List.of(
+			new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
+					BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(100, 400), List.of(300)),
+			new MatrixBlock(List.of(Stack.MVC_VT), List.of(Scenario.COMPOSITE), BOTH_FANOUTS, BOTH_TRANSFERS,
+					DEFAULT_HEAP, CLOSED, List.of(400), List.of(300)),
+			new MatrixBlock(ALL_STACKS, List.of(Scenario.CPU_LIGHT, Scenario.LARGE_PAYLOAD, Scenario.SLOW_IO),
+					BOTH_FANOUTS, List.of(Transfer.ZERO_COPY), DEFAULT_HEAP, CLOSED, List.of(400), List.of(300))),
+			Duration.ofSeconds(5), Duration.ofSeconds(120), Duration.ofSeconds(2), 3, 5000);
+
+	/**
+	 * {@code full} (under 90 minutes on 2 cores): every workload × heap at 40 and 1000
+	 * clients, a concurrency sweep of composite sequential, the open model on composite
+	 * sequential and slow-io, a fixed request count on cpu-light, and an overload block
+	 * (composite sequential at 2000 clients on a 64 MB heap: the apps may shed, queue or
+	 * die, which is a result); three trials each.
+	 */
+	public static final BenchProfile FULL = new BenchProfile("full",
+			List.of(new MatrixBlock(ALL_STACKS, ALL_SCENARIOS, BOTH_FANOUTS, BOTH_TRANSFERS,
+					List.of(Heap.DEFAULT, Heap.parse("128m"), Heap.parse("64m")), CLOSED, List.of(40, 1000),
+					List.of(300)),
+					new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE), List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS,
+							DEFAULT_HEAP, CLOSED, List.of(10, 100, 200, 400), List.of(300)),
+					new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE, Scenario.SLOW_IO),
+							List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS, DEFAULT_HEAP, List.of(LoadModel.OPEN),
+							List.of(40), List.of(300, 900)),
+					new MatrixBlock(ALL_STACKS, List.of(Scenario.CPU_LIGHT), BOTH_FANOUTS, BOTH_TRANSFERS, DEFAULT_HEAP,
+							List.of(LoadModel.COUNT), List.of(40), List.of(300)),
+					new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE), List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS,
+							List.of(Heap.parse("64m")), CLOSED, List.of(OVERLOAD_CONCURRENCY), List.of(300))),
+			Duration.ofSeconds(6), Duration.ofSeconds(30), Duration.ofSeconds(2), 3, 20_000);
+
+	/** Every profile, in order. */
+	public static final List<BenchProfile> ALL = List.of(SMOKE, STANDARD, FULL);
+
+	/**
+	 * Returns the accepted names.
+	 * @return {@code [smoke, standard, full]}
+	 */
+	public static List<String> ids() {
+		return ALL.stream().map(BenchProfile::id).toList();
+	}
+
+	/**
+	 * Finds a profile by its name.
+	 * @param id the name
+	 * @return the profile, or {@code null}
+	 */
+	public static BenchProfile byId(String id) {
+		return ALL.stream().filter((profile) -> profile.id.equals(id)).findFirst().orElse(null);
+	}
+
+}

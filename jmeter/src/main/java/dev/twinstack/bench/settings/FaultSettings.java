@@ -1,0 +1,109 @@
+package dev.twinstack.bench.settings;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * What the {@code faults} scenario runs ({@code -Dbench.scenarios=faults}): per stack,
+ * each service × fault × share of requests, under a short closed load of {@code POST
+ * /profiles/{random id}?fanout=sequential}.
+ *
+ * @param stacks the stacks, in order
+ * @param services the downstream services faulted, one at a time
+ * @param faults the faults applied
+ * @param shares the shares of requests hit (%): 10 (ids ending in 7) and/or 100
+ * @param concurrency JMeter threads of each run
+ * @param duration hold time of each run, after a 1 s ramp-up
+ * @param clientTimeout {@code app.downstream.timeout} the apps run with; the delay fault
+ * waits 1 s longer
+ * @param databaseOutage whether each stack also gets a MongoDB outage under load
+ * ({@link dev.twinstack.bench.faults.DatabaseOutage})
+ */
+public record FaultSettings(List<Stack> stacks, List<DownstreamService> services, List<Fault> faults,
+		List<Integer> shares, int concurrency, Duration duration, Duration clientTimeout, boolean databaseOutage) {
+
+	/** Accepted shares of requests hit by a fault (%). */
+	public static final List<Integer> SHARES = List.of(10, 100);
+
+	static final int DEFAULT_CONCURRENCY = 20;
+
+	static final Duration DEFAULT_DURATION = Duration.ofSeconds(2);
+
+	/** The apps' own default downstream timeout, passed to them explicitly. */
+	static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(2);
+
+	/**
+	 * One run: a fault applied to a share of one service's calls.
+	 *
+	 * @param service the service
+	 * @param fault the fault
+	 * @param share the share of requests hit (%)
+	 */
+	public record Case(DownstreamService service, Fault fault, int share) {
+
+		/**
+		 * Returns the run's name in folders and request ids.
+		 * @return e.g. {@code orders-delay-10}
+		 */
+		public String id() {
+			return this.service.id() + "-" + this.fault.id() + "-" + this.share;
+		}
+
+	}
+
+	/**
+	 * Reads the {@code bench.fault*} properties.
+	 * @param get the property lookup (blank values are {@code null})
+	 * @param stacks the stacks to run
+	 * @return the settings
+	 * @throws BenchConfigException when a value is not accepted
+	 */
+	static FaultSettings from(Function<String, String> get, List<Stack> stacks) {
+		List<DownstreamService> services = Optional.ofNullable(get.apply("bench.faultServices"))
+			.map((value) -> SettingsParser.list("bench.faultServices", value, DownstreamService::byId,
+					DownstreamService.ids()))
+			.orElse(List.of(DownstreamService.values()));
+		List<Fault> faults = Optional.ofNullable(get.apply("bench.faults"))
+			.map((value) -> SettingsParser.list("bench.faults", value, Fault::byId, Fault.ids()))
+			.orElse(List.of(Fault.values()));
+		List<Integer> shares = Optional.ofNullable(get.apply("bench.faultShares"))
+			.map((value) -> SettingsParser.list("bench.faultShares", value, FaultSettings::share,
+					SHARES.stream().map(String::valueOf).toList()))
+			.orElse(SHARES);
+		int concurrency = Optional.ofNullable(get.apply("bench.faultConcurrency"))
+			.map((value) -> SettingsParser.number("bench.faultConcurrency", value, 1, 1000))
+			.orElse(DEFAULT_CONCURRENCY);
+		Duration duration = Optional.ofNullable(get.apply("bench.faultDuration"))
+			.map((value) -> SettingsParser.duration("bench.faultDuration", value, 1))
+			.orElse(DEFAULT_DURATION);
+		String outage = Optional.ofNullable(get.apply("bench.faultDatabaseOutage")).orElse("true");
+		if (!outage.equals("true") && !outage.equals("false")) {
+			throw SettingsParser.invalid("bench.faultDatabaseOutage", outage, "true or false");
+		}
+		return new FaultSettings(stacks, services, faults, shares, concurrency, duration, CLIENT_TIMEOUT,
+				Boolean.parseBoolean(outage));
+	}
+
+	private static Integer share(String value) {
+		return SHARES.stream().filter((share) -> String.valueOf(share).equals(value)).findFirst().orElse(null);
+	}
+
+	/**
+	 * Returns the runs of one stack: per service, per fault, first the 10 % share then
+	 * the 100 % one.
+	 * @return the cases, in run order
+	 */
+	public List<Case> cases() {
+		List<Case> cases = new ArrayList<>();
+		for (DownstreamService service : this.services) {
+			for (Fault fault : this.faults) {
+				this.shares.stream().sorted().forEach((share) -> cases.add(new Case(service, fault, share)));
+			}
+		}
+		return cases;
+	}
+
+}

@@ -1,0 +1,121 @@
+package dev.twinstack.bench.settings;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One cartesian part of the bench matrix: every stack × workload × heap × load model ×
+ * level (concurrency for the closed models, rate for the open one). A profile is a list
+ * of blocks; a {@code bench.*} axis property replaces that axis in every block.
+ *
+ * @param stacks the stacks
+ * @param scenarios the scenarios
+ * @param fanouts the composite variants
+ * @param transfers the large-payload variants
+ * @param heaps the app heaps
+ * @param loads the load models
+ * @param concurrency the concurrency levels of the closed models, ascending
+ * @param rates the arrival rates of the open model (req/s), ascending
+ * @param appCpus the cores given to the app alone ({@code all}: no pinning)
+ */
+public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fanout> fanouts, List<Transfer> transfers,
+		List<Heap> heaps, List<LoadModel> loads, List<Integer> concurrency, List<Integer> rates,
+		List<AppCpus> appCpus) {
+
+	/**
+	 * A block whose apps share every core with the harness.
+	 * @param stacks the stacks
+	 * @param scenarios the scenarios
+	 * @param fanouts composite's fanouts
+	 * @param transfers large-payload's transfers
+	 * @param heaps the heaps
+	 * @param loads the load models
+	 * @param concurrency the closed models' levels
+	 * @param rates the open model's rates (req/s)
+	 */
+	public MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fanout> fanouts, List<Transfer> transfers,
+			List<Heap> heaps, List<LoadModel> loads, List<Integer> concurrency, List<Integer> rates) {
+		this(stacks, scenarios, fanouts, transfers, heaps, loads, concurrency, rates, List.of(AppCpus.ALL));
+	}
+
+	/**
+	 * Returns the workloads of this block.
+	 * @return the scenarios expanded by fanout and transfer
+	 */
+	public List<Workload> workloads() {
+		return Workload.of(this.scenarios, this.fanouts, this.transfers);
+	}
+
+	/**
+	 * Returns the block's cells.
+	 * @return every combination, in axis order
+	 */
+	List<Cell> cells() {
+		List<Cell> cells = new ArrayList<>();
+		for (Stack stack : this.stacks) {
+			for (Heap heap : this.heaps) {
+				for (AppCpus cpus : this.appCpus) {
+					for (Workload workload : workloads()) {
+						for (LoadModel load : this.loads) {
+							if (load == LoadModel.OPEN) {
+								this.rates
+									.forEach((rate) -> cells.add(new Cell(stack, workload, load, 0, rate, heap, cpus)));
+							}
+							else {
+								this.concurrency.forEach(
+										(level) -> cells.add(new Cell(stack, workload, load, level, 0, heap, cpus)));
+							}
+						}
+					}
+				}
+			}
+		}
+		return cells;
+	}
+
+	MatrixBlock withAppCpus(List<AppCpus> appCpus) {
+		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
+				this.concurrency, this.rates, appCpus);
+	}
+
+	MatrixBlock withStacks(List<Stack> stacks) {
+		return new MatrixBlock(stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
+				this.concurrency, this.rates, this.appCpus);
+	}
+
+	MatrixBlock withScenarios(List<Scenario> scenarios) {
+		return new MatrixBlock(this.stacks, scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
+				this.concurrency, this.rates, this.appCpus);
+	}
+
+	MatrixBlock withFanouts(List<Fanout> fanouts) {
+		return new MatrixBlock(this.stacks, this.scenarios, fanouts, this.transfers, this.heaps, this.loads,
+				this.concurrency, this.rates, this.appCpus);
+	}
+
+	MatrixBlock withTransfers(List<Transfer> transfers) {
+		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, transfers, this.heaps, this.loads,
+				this.concurrency, this.rates, this.appCpus);
+	}
+
+	MatrixBlock withHeaps(List<Heap> heaps) {
+		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, heaps, this.loads,
+				this.concurrency, this.rates, this.appCpus);
+	}
+
+	MatrixBlock withLoads(List<LoadModel> loads) {
+		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, loads,
+				this.concurrency, this.rates, this.appCpus);
+	}
+
+	MatrixBlock withConcurrency(List<Integer> concurrency) {
+		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
+				concurrency, this.rates, this.appCpus);
+	}
+
+	MatrixBlock withRates(List<Integer> rates) {
+		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
+				this.concurrency, rates, this.appCpus);
+	}
+
+}

@@ -1,0 +1,110 @@
+package dev.twinstack.bench.settings;
+
+import java.util.Arrays;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/**
+ * The implementations the bench compares: two apps, one of them run two ways.
+ */
+public enum Stack {
+
+	/** Spring MVC on Tomcat: one platform thread per request, blocking calls. */
+	MVC("mvc", "mvc-app", "Spring MVC (Tomcat)", false),
+
+	/**
+	 * The same mvc-app with {@code spring.threads.virtual.enabled=true}: one virtual
+	 * thread per request (JDK 21+), no worker thread cap.
+	 */
+	MVC_VT("mvc-vt", "mvc-app", "Spring MVC, virtual threads (Tomcat)", true),
+
+	/** Spring WebFlux on Reactor Netty: event loop, non-blocking calls. */
+	WEBFLUX("webflux", "webflux-app", "Spring WebFlux (Reactor Netty)", false);
+
+	/** The lowest JDK feature release that has virtual threads. */
+	public static final int VIRTUAL_THREADS_JAVA = 21;
+
+	private final String id;
+
+	private final String module;
+
+	private final String title;
+
+	private final boolean virtualThreads;
+
+	Stack(String id, String module, String title, boolean virtualThreads) {
+		this.id = id;
+		this.module = module;
+		this.title = title;
+		this.virtualThreads = virtualThreads;
+	}
+
+	/**
+	 * Tells whether the app runs its requests on virtual threads.
+	 * @return {@code true} for {@code mvc-vt}
+	 */
+	public boolean virtualThreads() {
+		return this.virtualThreads;
+	}
+
+	/**
+	 * Tells whether the app holds one platform worker thread per request for the
+	 * request's whole duration, so that Tomcat's thread cap bounds its throughput.
+	 * @return {@code true} for {@code mvc}
+	 */
+	public boolean threadPerRequest() {
+		return this == MVC;
+	}
+
+	/**
+	 * Returns the lowest JDK feature release the stack runs on.
+	 * @return 21 for {@code mvc-vt}, 17 otherwise
+	 */
+	public int minimumJava() {
+		return this.virtualThreads ? VIRTUAL_THREADS_JAVA : 17;
+	}
+
+	/**
+	 * Returns the lower-case name used in properties, folder names and the report.
+	 * @return e.g. {@code mvc}
+	 */
+	@JsonValue
+	public String id() {
+		return this.id;
+	}
+
+	/**
+	 * Returns the Maven module (and jar name) of the app.
+	 * @return e.g. {@code mvc-app}
+	 */
+	public String module() {
+		return this.module;
+	}
+
+	/**
+	 * Returns a human-readable name for the report.
+	 * @return e.g. {@code Spring MVC (Tomcat)}
+	 */
+	public String title() {
+		return this.title;
+	}
+
+	/**
+	 * Returns the accepted ids, as shown in error messages.
+	 * @return {@code [mvc, mvc-vt, webflux]}
+	 */
+	public static List<String> ids() {
+		return Arrays.stream(values()).map(Stack::id).toList();
+	}
+
+	/**
+	 * Finds a stack by its id.
+	 * @param id the id, e.g. {@code webflux}
+	 * @return the stack, or {@code null} when no stack has this id
+	 */
+	public static Stack byId(String id) {
+		return Arrays.stream(values()).filter((stack) -> stack.id.equals(id)).findFirst().orElse(null);
+	}
+
+}

@@ -1,0 +1,224 @@
+package dev.twinstack.bench.load;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.twinstack.bench.settings.LoadModel;
+import dev.twinstack.bench.settings.Workload;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import us.abstracta.jmeter.javadsl.core.TestPlanStats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs the scenario plans in embedded JMeter against a small local HTTP server that
+ * answers like the apps' scenario endpoints.
+ */
+class ScenarioPlanTests {
+
+	private HttpServer server;
+
+	private final AtomicInteger requests = new AtomicInteger();
+
+	private final Map<String, AtomicInteger> paths = new ConcurrentHashMap<>();
+
+	private final Map<String, Boolean> requestIds = new ConcurrentHashMap<>();
+
+	/** How long the server takes per request (ms). */
+	private volatile long delayMs;
+
+	/**
+	 * Requests in flight at the server after each arrival and departure, in the order
+	 * they happened: {@code [nanoTime, in flight]}.
+	 */
+	private final List<long[]> inFlight = new ArrayList<>();
+
+	private int inFlightNow;
+
+	@BeforeEach
+	void startServer() throws IOException {
+		this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
+		this.server.setExecutor(Executors.newFixedThreadPool(60));
+		this.server.createContext("/", this::answer);
+		this.server.start();
+	}
+
+	@AfterEach
+	void stopServer() {
+		this.server.stop(0);
+	}
+
+	private void answer(HttpExchange exchange) throws IOException {
+		this.requests.incrementAndGet();
+		changeInFlight(1);
+		if (this.delayMs > 0) {
+			try {
+				Thread.sleep(this.delayMs);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+		// counted out before the answer is sent: the client's next request cannot arrive
+		// before, so one client never counts twice
+		changeInFlight(-1);
+		String path = exchange.getRequestURI().getPath();
+		this.paths
+			.computeIfAbsent(exchange.getRequestMethod() + " " + path.replaceAll("/\\d+", "/{id}"),
+					(key) -> new AtomicInteger())
+			.incrementAndGet();
+		this.requestIds.put(exchange.getRequestHeaders().getFirst("X-Request-Id"), true);
+		int status = path.startsWith("/profiles/") ? 201 : path.contains("/slow-io/") ? 500 : 200;
+		// headers only, in one write: the JDK server leaves Nagle's algorithm on, so a
+		// body written after the headers waits for the client's delayed ACK (40 to 100 ms
+		// between an answer and the client's next request, measured)
+		exchange.sendResponseHeaders(status, -1);
+		exchange.close();
+	}
+
+	private synchronized void changeInFlight(int change) {
+		this.inFlightNow += change;
+		this.inFlight.add(new long[] { System.nanoTime(), this.inFlightNow });
+	}
+
+	/** The most requests that were in flight at the server at once. */
+	private synchronized int peakInFlight() {
+		return this.inFlight.stream().mapToInt((event) -> (int) event[1]).max().orElse(0);
+	}
+
+	/** How long the server had at least {@code concurrency} requests in flight. */
+	private synchronized Duration timeWithInFlight(int concurrency) {
+		long nanos = 0;
+		for (int i = 0; i + 1 < this.inFlight.size(); i++) {
+			if (this.inFlight.get(i)[1] >= concurrency) {
+				nanos += this.inFlight.get(i + 1)[0] - this.inFlight.get(i)[0];
+			}
+		}
+		return Duration.ofNanos(nanos);
+	}
+
+	/**
+	 * The time from the first moment the server had {@code concurrency} requests in
+	 * flight to the last.
+	 */
+	private synchronized Duration spanWithInFlight(int concurrency) {
+		long first = -1;
+		long last = -1;
+		for (int i = 0; i + 1 < this.inFlight.size(); i++) {
+			if (this.inFlight.get(i)[1] >= concurrency) {
+				first = (first < 0) ? this.inFlight.get(i)[0] : first;
+				last = this.inFlight.get(i + 1)[0];
+			}
+		}
+		return Duration.ofNanos(last - first);
+	}
+
+	private String baseUri() {
+		return "http://127.0.0.1:" + this.server.getAddress().getPort();
+	}
+
+	@Test
+	void countModelSendsTheRequestedNumberOfRequestsLikeAb() {
+		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.CPU_LIGHT, LoadModel.COUNT, 4, 0, 40,
+				Duration.ofSeconds(1), Duration.ZERO, "t1");
+		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+		assertThat(stats.overall().samplesCount()).isEqualTo(40);
+		assertThat(stats.overall().errorsCount()).isZero();
+		assertThat(this.paths).containsOnlyKeys("GET /scenarios/cpu-light");
+		assertThat(this.requestIds).hasSize(40).allSatisfy((id, seen) -> assertThat(id).matches("t1-\\d+"));
+	}
+
+	/**
+	 * 3 clients, 1 s ramp-up, 2 s hold, against a server that takes 300 ms a request and
+	 * counts the requests in flight. Never more than 3 are in flight. All 3 are from the
+	 * last client's start (2/3 of the ramp-up) to the end of the schedule (3 s), plus up
+	 * to one answer (300 ms): a span of 2.33 s to 2.63 s (2.43 s to 2.52 s measured here
+	 * with both cores busy). Between 1.8 s and 3.2 s leaves half a second each way for a
+	 * loaded machine; a plan with half the hold spans at most 1.63 s, one with twice the
+	 * hold at least 4 s. Within the span all 3 are in flight but for the moments between
+	 * an answer and a client's next request (3 to 7 ms in 300 here; 83 % of the span with
+	 * both cores busy): more than half of it even when a loaded machine turns requests
+	 * around ten times slower, less for a plan with think time.
+	 */
+	@Test
+	void closedModelHoldsItsConcurrencyForTheDuration() {
+		this.delayMs = 300;
+		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.COMPOSITE_PARALLEL, LoadModel.CLOSED, 3, 0, 0,
+				Duration.ofSeconds(1), Duration.ofSeconds(2), "t2");
+		long start = System.nanoTime();
+		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+		assertThat((System.nanoTime() - start) / 1e9).isBetween(3.0, 15.0);
+		assertThat(peakInFlight()).as("most requests in flight at once").isEqualTo(3);
+		Duration span = spanWithInFlight(3);
+		assertThat(span).as("span with 3 requests in flight")
+			.isBetween(Duration.ofMillis(1800), Duration.ofMillis(3200));
+		assertThat(timeWithInFlight(3)).as("time with 3 requests in flight").isGreaterThan(span.dividedBy(2));
+		assertThat(stats.overall().samplesCount()).isEqualTo(this.requests.get());
+		assertThat(stats.overall().errorsCount()).isZero();
+		assertThat(this.paths).containsOnlyKeys("POST /profiles/{id}");
+	}
+
+	@Test
+	void openModelKeepsTheRequestedRate() {
+		TestPlanStats stats = openRun(Workload.LARGE_PAYLOAD_COPY, 5, "t3");
+		// 0.5 s worth of the ramp-up plus 3 s at 50 req/s = 175; JMeter's schedule lets a
+		// few more through at the start. The upper bound is the point (a closed model
+		// with the same threads sends thousands against a local stub); the lower bound is
+		// loose because a busy 2-core machine delays JMeter's timers (157 seen under
+		// load).
+		assertThat(stats.overall().samplesCount()).isBetween(100L, 240L);
+		assertThat(this.paths).containsOnlyKeys("GET /scenarios/large-payload");
+	}
+
+	@Test
+	void openModelStartsWithTheThreadsTheRateNeeds() {
+		// 50 req/s × 400 ms = 20 requests in flight; JMeter's feedback alone starts from
+		// 1 thread and doubles about every second (about 70 samples in this run)
+		this.delayMs = 400;
+		TestPlanStats stats = openRun(Workload.CPU_LIGHT, 400, "t5");
+		// 175 expected when the rate is kept
+		assertThat(stats.overall().samplesCount()).isBetween(120L, 240L);
+	}
+
+	@Test
+	void openModelRecordsTheRequestsInFlightWhenItsScheduleEnds() {
+		// 50 req/s × 1 s: about 50 requests are in flight when the schedule ends. The
+		// DSL's own group ended the test without them (45 of 237 samples lost in a run)
+		this.delayMs = 1000;
+		TestPlanStats stats = openRun(Workload.SLOW_IO, 1000, "t6");
+		assertThat(stats.overall().samplesCount()).isEqualTo(this.requests.get()).isBetween(120L, 240L);
+		assertThat(this.requestIds).hasSize(this.requests.get());
+	}
+
+	/**
+	 * Runs the open model at 50 req/s: 1 s ramp-up, 3 s hold, threads sized for the
+	 * expected latency.
+	 */
+	private TestPlanStats openRun(Workload workload, double expectedLatencyMs, String runId) {
+		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), workload, LoadModel.OPEN,
+				OpenModel.maxThreads(50, expectedLatencyMs), 50, 0, Duration.ofSeconds(1), Duration.ofSeconds(3),
+				runId);
+		return LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+	}
+
+	@Test
+	void anyStatusButTheExpectedOneIsAnError() {
+		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.SLOW_IO, LoadModel.COUNT, 2, 0, 6,
+				Duration.ofSeconds(1), Duration.ZERO, "t4");
+		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+		assertThat(stats.overall().samplesCount()).isEqualTo(6);
+		assertThat(stats.overall().errorsCount()).isEqualTo(6);
+	}
+
+}

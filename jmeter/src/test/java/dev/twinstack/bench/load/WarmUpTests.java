@@ -1,0 +1,64 @@
+package dev.twinstack.bench.load;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class WarmUpTests {
+
+	@Test
+	void fewerRoundsThanTheWindowAreNeverSteady() {
+		assertThat(WarmUp.isSteady(List.of(1000.0, 1000.0), List.of())).isFalse();
+	}
+
+	@Test
+	void roundsWithinTheToleranceAreSteady() {
+		// webflux in the wrk rounds: 523 → 1,183 req/s, then flat
+		assertThat(WarmUp.isSteady(List.of(523.0, 900.0, 1160.0, 1183.0, 1170.0), List.of())).isTrue();
+	}
+
+	@Test
+	void aJumpInsideTheWindowIsNotSteady() {
+		assertThat(WarmUp.isSteady(List.of(1100.0, 1090.0, 1020.0), List.of())).isFalse();
+	}
+
+	@Test
+	void aSlowClimbWithinTheToleranceIsNotSteady() {
+		// +1.5 % a round, 3 % over the window: a JIT still compiling
+		assertThat(WarmUp.isSteady(List.of(1000.0, 1015.0, 1030.0), List.of())).isFalse();
+		assertThat(WarmUp.isSteady(List.of(1000.0, 1015.0, 1030.0, 1025.0), List.of())).isTrue();
+	}
+
+	@Test
+	void aBusyJitIsNotSteadyEvenAtAFlatThroughput() {
+		// Little's law holds the throughput flat while the JIT still compiles (the
+		// experiment's first hold after 4 minutes: 11 s of compilation in 20 s)
+		List<Double> flat = List.of(290.0, 291.0, 289.0, 290.0);
+		assertThat(WarmUp.isSteady(flat, List.of(2800.0, 2700.0, 2600.0, 2500.0))).isFalse();
+		// 2 % of three 5 s rounds is 300 ms
+		assertThat(WarmUp.isSteady(flat, List.of(2800.0, 100.0, 100.0, 101.0))).isFalse();
+		assertThat(WarmUp.isSteady(flat, List.of(2800.0, 100.0, 100.0, 99.0))).isTrue();
+	}
+
+	@Test
+	void anUnknownJitLeavesTheThroughputToDecide() {
+		assertThat(WarmUp.isSteady(List.of(290.0, 291.0, 289.0), List.of())).isTrue();
+	}
+
+	@Test
+	void noSuccessfulRequestIsNotSteady() {
+		assertThat(WarmUp.isSteady(List.of(0.0, 0.0, 0.0), List.of())).isFalse();
+	}
+
+	@Test
+	void describesRoundsTimeAndVerdict() {
+		assertThat(new WarmUp("composite-sequential", 400, List.of(523.0, 1160.0, 1183.0, 1170.0),
+				List.of(4000.0, 200.0, 20.0, 10.0), 21.4, true)
+			.describe()).isEqualTo("4 rounds, 21 s: steady at 1170 req/s (last 3 within 1.9 %, JIT 1.5 % of the time)");
+		assertThat(new WarmUp("slow-io", 400, List.of(380.0), List.of(), 6.2, false).describe())
+			.isEqualTo("1 round, 6 s: bound reached at 380 req/s (last 1 within 0.0 %)");
+	}
+
+}

@@ -1,0 +1,88 @@
+package dev.twinstack.bench.measure;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import dev.twinstack.bench.process.MockServicesProcess;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * The integrity counts against a MongoDB wire-protocol server: per run, stored documents
+ * and request ids stored more than once.
+ */
+class ProfileStoreTests {
+
+	private MongoServer server;
+
+	private MongoClient client;
+
+	private ProfileStore store;
+
+	private MongoCollection<Document> profiles;
+
+	@BeforeEach
+	void start() {
+		this.server = new MongoServer(new MemoryBackend());
+		InetSocketAddress address = this.server.bind();
+		String uri = "mongodb://127.0.0.1:" + address.getPort() + "/" + MockServicesProcess.DATABASE;
+		this.store = new ProfileStore(uri);
+		this.client = MongoClients.create(uri);
+		this.profiles = this.client.getDatabase(MockServicesProcess.DATABASE).getCollection(ProfileStore.COLLECTION);
+	}
+
+	@AfterEach
+	void stop() {
+		this.store.close();
+		this.client.close();
+		this.server.shutdownNow();
+	}
+
+	@Test
+	void countsTheRunsDocumentsAndTheRequestIdsStoredTwice() {
+		this.profiles.insertMany(List.of(doc("r1-t1-1"), doc("r1-t1-2"), doc("r1-t1-2"), doc("r1-t1-3"), doc("r1-t1-3"),
+				doc("r1-t1-3"), doc("r1-t2-1"), doc("r1-t2-1"), doc("other-1")));
+		assertThat(this.store.countRun("r1-t1")).isEqualTo(6);
+		assertThat(this.store.duplicates("r1-t1")).isEqualTo(2);
+		assertThat(this.store.duplicates("r1-t2")).isEqualTo(1);
+		assertThat(this.store.duplicates("other")).isZero();
+		assertThat(this.store.duplicates("absent")).isZero();
+	}
+
+	@Test
+	void returnsAtOnceWhenTheCountMatchesAndWaitsForAStableCountOtherwise() {
+		this.profiles.insertMany(List.of(doc("r2-1"), doc("r2-2")));
+		long start = System.nanoTime();
+		assertThat(this.store.awaitStableCount("r2", 3, Duration.ofSeconds(5))).isEqualTo(2);
+		Duration waited = Duration.ofNanos(System.nanoTime() - start);
+		// at least one poll interval (500 ms) to see the count stop changing
+		assertThat(waited).isGreaterThanOrEqualTo(Duration.ofMillis(500));
+		start = System.nanoTime();
+		assertThat(this.store.awaitStableCount("r2", 2, Duration.ofSeconds(5))).isEqualTo(2);
+		// one count, no poll interval: faster than the wait above whatever the machine's
+		// load
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(waited);
+	}
+
+	@Test
+	void rejectsARunIdThatIsNotPlain() {
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.duplicates("r1.*"))
+			.withMessage("run id must hold letters, digits and dashes only, got 'r1.*'");
+	}
+
+	private static Document doc(String requestId) {
+		return new Document("requestId", requestId);
+	}
+
+}

@@ -1,0 +1,87 @@
+package dev.twinstack.bench.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.twinstack.bench.measure.Storage;
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.bench.results.ResultsFixture;
+import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Heap;
+import dev.twinstack.bench.settings.Stack;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Builds the report's charts from the results fixture.
+ */
+class ChartDataTests {
+
+	@Test
+	void drawsOnlyTheConcurrenciesWhereAClosedCompositeCellRan(@TempDir Path out) throws IOException {
+		// as in the full profile: concurrency 10 comes from another block (here: no cell
+		// at
+		// all), so composite sequential has no cell there
+		BenchResults fixture = ResultsFixture.results();
+		assertThat(fixture.settings().concurrency()).containsExactly(10, 400);
+		List<CellResult> at400 = fixture.cells().stream().filter((cell) -> cell.cell().concurrency() == 400).toList();
+		BenchResults results = new BenchResults(fixture.settings(), fixture.environment(), fixture.processes(),
+				fixture.startedAt(), fixture.finishedAt(), fixture.wallSeconds(), at400, fixture.apps(),
+				fixture.memory(), fixture.jdk(), fixture.skipped(), fixture.matrix(), at400, fixture.faults(),
+				fixture.databaseOutages(), true, null);
+		ResultsFixture.writeCsvs(results, out);
+
+		List<ChartSpec> charts = ChartData.build(results, out);
+
+		assertThat(charts).extracting(ChartSpec::id)
+			.containsExactly("throughput-sequential", "latency-sequential", "memory-sequential-c400",
+					"threads-sequential-c400", "cpu-sequential-c400");
+		assertThat(charts).allSatisfy((chart) -> assertThat(chart.hasData()).as(chart.id()).isTrue());
+		assertThat(charts.get(0).categories()).containsExactly("400");
+		assertThat(charts.get(0).series()).allSatisfy((line) -> assertThat(line.y()).hasSize(1));
+	}
+
+	@Test
+	void drawsTheCellsOfALimitedHeapWithTheHeapsMaxInASectionOfTheirOwn(@TempDir Path out) throws IOException {
+		BenchSettings settings = BenchSettings
+			.from(Map.of("bench.profile", "standard", "bench.stacks", "mvc,webflux", "bench.scenarios", "composite",
+					"bench.fanouts", "sequential", "bench.concurrency", "400", "bench.heaps", "default,64m"));
+		Heap limited = Heap.parse("64m");
+		List<CellResult> cells = List.of(
+				ResultsFixture.cell(Stack.MVC, 400, 18_000, 0, 600, new Storage(18_000, 18_000)),
+				ResultsFixture.cell(Stack.MVC, 400, 9_000, 0, 300, new Storage(9_000, 9_000), limited),
+				ResultsFixture.cell(Stack.WEBFLUX, 400, 12_000, 0, 400, new Storage(12_000, 12_000), limited));
+		BenchResults fixture = ResultsFixture.results();
+		BenchResults results = new BenchResults(BenchResults.Settings.of(settings), fixture.environment(),
+				fixture.processes(), fixture.startedAt(), fixture.finishedAt(), fixture.wallSeconds(), cells,
+				fixture.apps(), fixture.memory(), fixture.jdk(), fixture.skipped(), List.of(), cells, List.of(),
+				List.of(), true, null);
+		ResultsFixture.writeCsvs(results, out);
+
+		List<ChartSpec> charts = ChartData.build(results, out);
+
+		assertThat(charts).extracting(ChartSpec::id)
+			.containsExactly("throughput-sequential", "latency-sequential", "memory-sequential-c400",
+					"threads-sequential-c400", "cpu-sequential-c400", "memory-sequential-c400-h64m",
+					"threads-sequential-c400-h64m", "cpu-sequential-c400-h64m");
+		// the default heap's charts show only the default heap's cell
+		assertThat(charts.get(2).series()).extracting(ChartSpec.Series::name)
+			.containsExactly("mvc heap used", "mvc RSS");
+		assertThat(charts.get(5).title()).isEqualTo("Heap used and RSS, sequential fanout, concurrency 400, -Xmx64m");
+		assertThat(charts.get(5).series()).extracting(ChartSpec.Series::name)
+			.containsExactly("mvc heap used", "mvc RSS", "mvc heap max", "webflux heap used", "webflux RSS",
+					"webflux heap max");
+		String report = ReportWriter.render(results, Set.copyOf(charts.stream().map(ChartSpec::id).toList()));
+		assertThat(report).contains("## Limited heaps over time", "### sequential fanout, concurrency 400, -Xmx64m",
+				"(charts/memory-sequential-c400-h64m.png)", "(charts/threads-sequential-c400-h64m.png)");
+		assertThat(report.indexOf("## Limited heaps over time"))
+			.isGreaterThan(report.indexOf("(charts/memory-sequential-c400.png)"));
+	}
+
+}

@@ -1,0 +1,170 @@
+package dev.twinstack.bench.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.load.OpenModel;
+import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.measure.GcLog;
+import dev.twinstack.bench.measure.StubLatencyProbe;
+import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.results.TrialFigures;
+import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Cell;
+import dev.twinstack.bench.settings.FakeJdks;
+import dev.twinstack.bench.settings.Heap;
+import dev.twinstack.bench.settings.LoadModel;
+import dev.twinstack.bench.settings.Stack;
+import dev.twinstack.bench.settings.Workload;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class MatrixReportTests {
+
+	private static final GcLog.Summary NO_GC = new GcLog.Summary(0, 0, 0, 0);
+
+	private static final AppHealth OK = AppHealth.assess(true, null, "", NO_GC);
+
+	@TempDir
+	Path dir;
+
+	private BenchSettings settings() {
+		return FakeJdks.settings(Map.of("bench.profile", "standard"), this.dir);
+	}
+
+	@Test
+	void summaryQuotesTheMedianTrialAndComputesTheCeilingFromIt() {
+		Cell cell = Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 400, Heap.DEFAULT);
+		List<TrialFigures> trials = List.of(trial(640, 700, 0.97, 0.03, OK), trial(600, 720, 0.98, 0.04, OK),
+				trial(660, 690, 0.96, 0.02, OK));
+		CellSummary summary = CellSummary.of(cell, trials, settings(), 5.0, OptionalInt.of(200), 400, 2);
+		assertThat(summary.throughput().median()).isEqualTo(640.0);
+		assertThat(summary.throughput().min()).isEqualTo(600.0);
+		assertThat(summary.ceiling().idealLatencyMs()).isEqualTo(305.0);
+		assertThat(summary.ceiling().boundBy()).isEqualTo("threads");
+		assertThat(summary.ceiling().efficiency()).isCloseTo(640 / (200 * 1000 / 305.0), within(0.0001));
+		assertThat(summary.validity().label()).isEqualTo("CPU-limited");
+		assertThat(summary.validity().stubDrift()).isEqualTo(0.03);
+		assertThat(summary.errorRate()).isZero();
+		assertThat(summary.rateKept()).isNull();
+		assertThat(summary.peakHeapMb()).isEqualTo(300.0);
+		// the median of 1000/640, 1000/600, 1000/660 ms
+		assertThat(summary.cpuMsPerRequest()).isCloseTo(1000 / 640.0, within(0.0001));
+	}
+
+	@Test
+	void efficiencyCountsSuccessfulRequestsOnly() {
+		Cell cell = Cell.closed(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m"));
+		TrialFigures fast = trial(1200, 50, 0.9, 0.0, OK);
+		// 99 % of the requests failed fast (e.g. shed under overload)
+		TrialFigures failing = new TrialFigures(fast.requests(), fast.requests() * 99 / 100, fast.throughput(), null,
+				fast.p50Ms(), fast.p99Ms(), fast.p999Ms(), fast.maxMs(), fast.receivedKBps(), fast.peakHeapMb(),
+				fast.peakThreads(), fast.machineCpu(), fast.loadGeneratorShare(), fast.mocksShare(), fast.cpuCost(),
+				fast.stubs(), fast.health());
+		CellSummary summary = CellSummary.of(cell, List.of(failing), settings(), 5.0, OptionalInt.empty(), 2000, 2);
+		assertThat(summary.errorRate()).isCloseTo(0.99, within(0.001));
+		// 12 successful req/s against the lowest ceiling: the CPU's, 1200 req/s at 90 %
+		// of the machine (utilization law), below Little's law's 2000 / 305 ms
+		assertThat(summary.ceiling().boundBy()).isEqualTo("cpu");
+		assertThat(summary.ceiling().efficiency()).isCloseTo(12 / (1200 / 0.9), within(0.0001));
+	}
+
+	@Test
+	void aFailedTrialMakesTheCellsHealth() {
+		AppHealth oom = AppHealth.assess(false, 3, "Terminating due to java.lang.OutOfMemoryError: Java heap space",
+				NO_GC);
+		Cell cell = Cell.closed(Stack.WEBFLUX, Workload.LARGE_PAYLOAD_COPY, 1000, Heap.parse("64m"));
+		CellSummary summary = CellSummary.of(cell, List.of(trial(900, 50, 0.5, null, OK),
+				trial(100, 30000, 0.5, null, oom), trial(950, 40, 0.5, null, OK)), settings(), 1.0, OptionalInt.empty(),
+				1000, 2);
+		assertThat(summary.health().status()).isEqualTo("oom");
+		// no downstream wait: no Little's-law ceiling, only the CPU's
+		assertThat(summary.ceiling().concurrencyCeiling()).isNull();
+		assertThat(summary.ceiling().boundBy()).isEqualTo("cpu");
+		assertThat(summary.validity().stubDrift()).isNull();
+	}
+
+	@Test
+	void openModelSaysWhenTheRateWasNotKept() {
+		Cell cell = new Cell(Stack.MVC, Workload.SLOW_IO, LoadModel.OPEN, 0, 300, Heap.DEFAULT);
+		TrialFigures queued = trial(199, 30000, 0.4, 0.0, OK);
+		// every thread of the group waits on a queued request: 240 of 300 req/s started
+		queued = new TrialFigures(queued.requests(), 0, queued.throughput(), 240.0, queued.p50Ms(), queued.p99Ms(),
+				queued.p999Ms(), queued.maxMs(), queued.receivedKBps(), queued.peakHeapMb(), queued.peakThreads(),
+				queued.machineCpu(), queued.loadGeneratorShare(), queued.mocksShare(), queued.cpuCost(), queued.stubs(),
+				queued.health());
+		CellSummary summary = CellSummary.of(cell, List.of(queued), settings(), 3.0, OptionalInt.of(200),
+				OpenModel.maxThreads(300, 1003), 2);
+		assertThat(summary.rateKept()).isFalse();
+		assertThat(summary.arrivalRate()).isEqualTo(240.0);
+		assertThat(summary.ceiling().boundBy()).isEqualTo("threads");
+		String md = MatrixReport.render(List.of(summary), List.of(Stack.MVC));
+		assertThat(md).contains("| Requested rate kept | **no**: 240 of 300 req/s started |");
+	}
+
+	@Test
+	void reportHasATablePerLoadAndHeapTheKneeAndTheAnalysis() {
+		BenchSettings settings = settings();
+		List<CellSummary> summaries = new ArrayList<>();
+		int[] levels = { 10, 100, 200, 400 };
+		double[] mvc = { 33, 325, 640, 650 };
+		double[] webflux = { 33, 328, 650, 1200 };
+		for (int i = 0; i < levels.length; i++) {
+			summaries.add(CellSummary.of(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, levels[i], Heap.DEFAULT),
+					List.of(trial(mvc[i], 400, 0.5, 0.02, OK)), settings, 5.0, OptionalInt.of(200), levels[i], 2));
+			summaries.add(CellSummary.of(
+					Cell.closed(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, levels[i], Heap.DEFAULT),
+					List.of(trial(webflux[i], 350, 0.5, 0.02, OK)), settings, 4.0, OptionalInt.empty(), levels[i], 2));
+		}
+		String md = MatrixReport.render(summaries, List.of(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX));
+		assertThat(md).startsWith("### composite-sequential\n\n**composite-sequential, c=400, default heap.** ")
+			.contains("- Knee of mvc: c = 200 (640 req/s)", "- Knee of webflux: none up to c = 400")
+			.contains("#### composite-sequential, c=10, default heap", "#### composite-sequential, c=400, default heap")
+			.contains("| Measure | Spring MVC (Tomcat) | Spring MVC, virtual threads (Tomcat) | "
+					+ "Spring WebFlux (Reactor Netty) |")
+			.contains("| Ideal latency (downstream + base) | 305 ms (300 + 5.0) | — | 304 ms (300 + 4.0) |")
+			.contains("| Thread ceiling | 655.7 req/s (200 threads) | — | none |")
+			.contains("| Validity | valid | — | valid |");
+	}
+
+	@Test
+	void kneeCountsSuccessfulRequestsOnly() {
+		BenchSettings settings = settings();
+		AppHealth oom = AppHealth.assess(false, 3, "java.lang.OutOfMemoryError: Java heap space", NO_GC);
+		Heap small = Heap.parse("64m");
+		List<CellSummary> summaries = new ArrayList<>();
+		summaries.add(CellSummary.of(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 40, small),
+				List.of(trial(130, 330, 0.5, 0.02, OK)), settings, 5.0, OptionalInt.of(200), 40, 2));
+		summaries.add(CellSummary.of(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 1000, small),
+				List.of(trial(120, 9000, 0.5, 0.02, OK)), settings, 5.0, OptionalInt.of(200), 1000, 2));
+		// out of memory at once: 4914 failures per second, no answer
+		TrialFigures failing = trial(4914, 1752, 0.5, 0.02, oom);
+		failing = new TrialFigures(failing.requests(), failing.requests(), failing.throughput(), null, failing.p50Ms(),
+				failing.p99Ms(), failing.p999Ms(), failing.maxMs(), failing.receivedKBps(), failing.peakHeapMb(),
+				failing.peakThreads(), failing.machineCpu(), failing.loadGeneratorShare(), failing.mocksShare(),
+				failing.cpuCost(), failing.stubs(), failing.health());
+		summaries.add(CellSummary.of(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 2000, small),
+				List.of(failing), settings, 5.0, OptionalInt.of(200), 2000, 2));
+		String md = MatrixReport.render(summaries, List.of(Stack.MVC));
+		assertThat(md).contains("- Knee of mvc (heap 64m): c = 40 (130 req/s)", "peak 130 req/s at c = 40.")
+			.doesNotContain("peak 4914");
+	}
+
+	private static TrialFigures trial(double throughput, double p99, double machineCpu, Double drift,
+			AppHealth health) {
+		StubLatencyProbe.Summary stubs = (drift != null)
+				? new StubLatencyProbe.Summary(10, 0, 100 * (1 + drift), 130.0, 100, drift) : null;
+		return new TrialFigures((long) (throughput * 9), 0, throughput, null, p99 / 2, p99, p99 * 1.2, p99 * 1.5, 1000,
+				300.0, 210.0, machineCpu, 0.2, 0.35, new CpuCost(1000 / throughput, 0.2 * 2000 / throughput,
+						0.35 * 2000 / throughput, machineCpu * 2000 / throughput),
+				stubs, health);
+	}
+
+}

@@ -1,0 +1,532 @@
+package dev.twinstack.bench.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.analysis.CrossCheck;
+import dev.twinstack.bench.faults.FaultRun;
+import dev.twinstack.bench.faults.OutageRun;
+import dev.twinstack.bench.load.LatencyStats;
+import dev.twinstack.bench.load.ThroughputStats;
+import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.measure.JfrCheck;
+import dev.twinstack.bench.measure.MemoryAfterRequests;
+import dev.twinstack.bench.process.ProcessRegistry;
+import dev.twinstack.bench.report.Browser;
+import dev.twinstack.bench.report.ResultsJson;
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.results.Integrity;
+import dev.twinstack.bench.results.TrialFigures;
+import dev.twinstack.bench.settings.AppCpus;
+import dev.twinstack.bench.settings.BenchConfigException;
+import dev.twinstack.bench.settings.BenchProfile;
+import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Cell;
+import dev.twinstack.bench.settings.FaultSettings;
+import dev.twinstack.bench.settings.LoadModel;
+import dev.twinstack.bench.settings.Machine;
+import dev.twinstack.bench.settings.Stack;
+import dev.twinstack.bench.settings.Workload;
+import dev.twinstack.monitoring.TimeSeries;
+import dev.twinstack.monitoring.TimeSeriesCsv;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Runs the bench once ({@code smoke} in a plain {@code ./mvnw verify}, {@code standard}
+ * with {@code -Pbench}) against the real jars, then checks the results, the monitoring
+ * and the report.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class BenchIT {
+
+	private BenchSettings settings;
+
+	private BenchResults results;
+
+	@BeforeAll
+	void runBench() {
+		try {
+			this.settings = BenchSettings.fromSystemProperties();
+			if (this.settings.crossChecksWithWrk()) {
+				// the cross-check is part of what this test checks: install wrk, or fail
+				// with the installer's message
+				dev.twinstack.monitoring.DebianPackages.ensure("wrk");
+			}
+			this.results = BenchRunner.run(this.settings);
+		}
+		catch (BenchConfigException ex) {
+			fail(ex.getMessage());
+		}
+	}
+
+	@Test
+	void benchProducesASaneReport() throws IOException {
+		assumeMatrix();
+		Path report = this.settings.outputDir().resolve("report.md");
+		Path json = this.settings.outputDir().resolve("results.json");
+		assertThat(report).isRegularFile();
+		JsonNode parsed = ResultsJson.read(json);
+		assertThat(parsed.at("/cells").size()).isEqualTo(BenchRunner.cellCount(this.settings));
+		assertThat(parsed.at("/settings/profile").asText()).isEqualTo(this.settings.profile());
+		assertThat(this.results.cells()).hasSize(BenchRunner.cellCount(this.settings));
+		assertThat(this.results.cells()).extracting((cell) -> cell.cell().stack()).containsAll(this.settings.stacks());
+		for (CellResult cell : this.results.cells()) {
+			String id = cell.cell().id();
+			assertThat(cell.load().requests()).as("%s requests", id).isPositive();
+			if (cell.cell().load() != LoadModel.OPEN && cell.cell().concurrency() <= 10 && healthy(cell.cell())) {
+				assertThat(cell.load().errors()).as("%s errors at concurrency %d", id, cell.cell().concurrency())
+					.isZero();
+			}
+			// stored > acknowledged (requests the client abandoned in flight) is allowed
+			// and shown in the report
+			if (cell.cell().workload().stores()) {
+				assertThat(cell.storage().acknowledgedNotStored()).as("%s: answered 201 but not stored", id).isZero();
+			}
+			else {
+				assertThat(cell.storage()).as("%s stores nothing", id).isNull();
+			}
+			// kept compressed; the quoted (median) trial has the dashboard
+			assertThat(cell.jtl()).as("%s JTL", id).endsWith("samples.jtl.gz");
+			assertThat(this.settings.outputDir().resolve(cell.jtl())).as("%s JTL", id).isRegularFile();
+			assertThat(this.settings.outputDir().resolve(cell.dashboard()).resolve("index.html")).as("%s dashboard", id)
+				.isRegularFile();
+			if (cell.cell().load() == LoadModel.OPEN) {
+				assertThat(cell.arrivalRate()).as("%s arrival rate", id)
+					.isNotNull()
+					.isBetween(0.0, 1.1 * cell.cell().rate());
+			}
+			else {
+				assertThat(cell.arrivalRate()).as("%s arrival rate of a closed model", id).isNull();
+			}
+		}
+		// the build measured is named by checksum, not copied
+		assertThat(this.settings.outputDir().resolve("jars.sha256")).content()
+			.containsPattern("(?m)^[0-9a-f]{64}  .*mock-services[^/]*\\.jar$");
+		assertThat(this.settings.outputDir().resolve("jars")).doesNotExist();
+		assertThat(this.results.trials()).filteredOn((trial) -> trial.dashboard() != null)
+			.hasSameSizeAs(this.results.cells());
+		// every trial of every storing cell, not only the quoted ones
+		assertThat(this.results.trials()).filteredOn((trial) -> trial.cell().workload().stores())
+			.isNotEmpty()
+			.allSatisfy((trial) -> {
+				assertThat(trial.storage().acknowledgedNotStored()).as("%s: answered 201 but not stored", trial.runId())
+					.isZero();
+				assertThat(trial.storage().duplicates()).as("%s: stored twice", trial.runId()).isZero();
+				if (healthy(trial.cell())) {
+					assertThat(trial.storage().acknowledged()).as("%s acknowledged", trial.runId()).isPositive();
+				}
+			});
+		Integrity integrity = this.results.integrity();
+		assertThat(integrity.verified()).as(integrity.line()).isTrue();
+		assertThat(parsed.at("/integrity/verified").asBoolean()).isTrue();
+		assertThat(parsed.at("/integrity/acknowledged").asLong()).isEqualTo(integrity.acknowledged()).isPositive();
+		String markdown = Files.readString(report);
+		assertThat(markdown).contains("**Integrity (stored == acknowledged)** verified: " + integrity.trials());
+		this.settings.stacks().forEach((stack) -> assertThat(markdown).contains(stack.title()));
+		assertThat(markdown).contains("| Little's-law ceiling |");
+		if (this.results.cells()
+			.stream()
+			.anyMatch((cell) -> closedComposite(cell.cell()) && cell.cell().heap().isDefault())) {
+			// the ab-style tables: closed composite cells on the default heap
+			assertThat(markdown).contains("| Requests per second |", "| 99.9 % |");
+		}
+	}
+
+	@Test
+	void noProcessIsLeftAndTheReportIsThere() throws IOException {
+		assertThat(this.settings.outputDir().resolve("report.md")).isRegularFile();
+		assertThat(this.settings.outputDir().resolve("index.html")).isRegularFile();
+		assertThat(ResultsJson.read(this.settings.outputDir().resolve("results.json")).at("/settings/profile").asText())
+			.isEqualTo(this.settings.profile());
+		assertThat(ProcessRegistry.running()).as("processes left running").isEmpty();
+	}
+
+	@Test
+	void faultsScenarioShowsTheContractsBehaviourForEveryRun() throws IOException {
+		FaultSettings faults = this.settings.faults();
+		List<FaultRun> runs = this.results.faults();
+		if (faults == null) {
+			// not asked for: no fault run, no outage, no section
+			assertThat(runs).isEmpty();
+			assertThat(this.results.databaseOutages()).isEmpty();
+			assertThat(Files.readString(this.settings.outputDir().resolve("report.md")))
+				.doesNotContain("## Downstream faults");
+			return;
+		}
+		assertThat(runs).hasSize(faults.stacks().size() * faults.cases().size());
+		for (FaultRun run : runs) {
+			String id = run.stack().id() + " " + run.service().id() + " " + run.fault().id() + " " + run.share()
+					+ " %: " + run.statuses();
+			assertThat(run.requests()).as(id).isPositive();
+			assertThat(run.statusesAsExpected()).as("%s statuses", id).isTrue();
+			assertThat(run.withinLimit()).as("%s slowest failure %s ms", id, run.failedMaxMs()).isTrue();
+			assertThat(run.stored()).as("%s stored vs acknowledged", id).isEqualTo(run.acknowledged());
+			assertThat(run.recoveryMs())
+				.as("%s recovery (threads %s -> %s, connections %s -> %s)", id, run.threadsBefore(), run.threadsAfter(),
+						run.connectionsBefore(), run.connectionsAfter())
+				.isNotNull();
+			assertThat(run.errorPercent()).as(id)
+				.isBetween((run.share() == 100) ? 100.0 : 1.0, (run.share() == 100) ? 100.0 : 30.0);
+			assertThat(this.settings.outputDir().resolve(run.jtl())).as("%s JTL", id).isRegularFile();
+		}
+		assertThat(Files.readString(this.settings.outputDir().resolve("report.md"))).contains("## Downstream faults",
+				"**" + runs.size() + " of " + runs.size() + " runs**");
+		if (faults.databaseOutage()) {
+			assertThat(this.results.databaseOutages()).extracting(OutageRun::stack)
+				.containsExactlyElementsOf(faults.stacks());
+			assertThat(this.results.databaseOutages()).allSatisfy(
+					(outage) -> assertThat(outage.passed()).as("%s database outage: %s", outage.stack().id(), outage)
+						.isTrue());
+		}
+		assertThat(ResultsJson.read(this.settings.outputDir().resolve("results.json")).at("/faults").size())
+			.isEqualTo(runs.size());
+	}
+
+	/**
+	 * Whether the app stayed up through every trial of the cell.
+	 * @param cell a cell of the run
+	 * @return {@code false} when a trial ended in an out-of-memory, GC thrash or crash
+	 */
+	private boolean healthy(Cell cell) {
+		return this.results.matrix()
+			.stream()
+			.filter((summary) -> summary.cell().equals(cell))
+			.allMatch((summary) -> "ok".equals(summary.health().status()));
+	}
+
+	/**
+	 * The median trials of the cells whose app stayed up, for the checks of a live app.
+	 */
+	private List<CellResult> healthyCells() {
+		List<CellResult> healthy = this.results.cells().stream().filter((cell) -> healthy(cell.cell())).toList();
+		// a run where every cell died checks nothing below: that is a failure too
+		assertThat(healthy).as("cells whose app stayed up").isNotEmpty();
+		return healthy;
+	}
+
+	/**
+	 * Whether the cell is a closed, timed composite cell (the report's tables and
+	 * charts).
+	 */
+	private static boolean closedComposite(Cell cell) {
+		return cell.workload().fanout() != null && cell.equals(Cell.closed(cell.stack(),
+				Workload.composite(cell.workload().fanout()), cell.concurrency(), cell.heap()));
+	}
+
+	/** The tests of the scenario matrix need its cells: skipped when only faults ran. */
+	private void assumeMatrix() {
+		assumeTrue(!this.settings.cells().isEmpty(), "no matrix cell: only the faults scenario ran");
+	}
+
+	@Test
+	void everyCellRanItsTrialsWithCeilingsValidityAndAnAnalysis() throws IOException {
+		assumeMatrix();
+		assertThat(this.results.matrix()).extracting(CellSummary::cell)
+			.containsExactlyElementsOf(this.settings.cells());
+		assertThat(this.results.trials()).hasSize(this.settings.cellCount() * this.settings.trials());
+		assertThat(this.results.jdk()).isEqualTo(this.settings.jdk());
+		String markdown = Files.readString(this.settings.outputDir().resolve("report.md"));
+		assertThat(markdown).contains("## Scenario matrix",
+				"| JDK of the apps and mocks | " + this.settings.jdk().version());
+		for (CellSummary summary : this.results.matrix()) {
+			String id = summary.cell().id();
+			assertThat(summary.trials()).as("%s trials", id).hasSize(this.settings.trials());
+			// the quoted spread is the trials' own: min and max among them, the median
+			// between
+			List<Double> trialThroughputs = summary.trials().stream().map(TrialFigures::throughput).toList();
+			assertThat(summary.throughput().min()).as("%s min", id)
+				.isEqualTo(trialThroughputs.stream().min(Double::compare).orElseThrow());
+			assertThat(summary.throughput().max()).as("%s max", id)
+				.isEqualTo(trialThroughputs.stream().max(Double::compare).orElseThrow());
+			assertThat(summary.throughput().median()).as("%s median", id)
+				.isBetween(summary.throughput().min(), summary.throughput().max());
+			if (!healthy(summary.cell())) {
+				// running out of a limited heap is a result, recorded with its cause; any
+				// other death, or a death on the default heap, fails the bench
+				assertThat(summary.cell().heap().isDefault()).as("%s app (%s)", id, summary.health().cause()).isFalse();
+				assertThat(summary.health().status()).as("%s app", id).isIn("oom", "gc-thrash");
+				assertThat(summary.health().cause()).as("%s cause", id).isNotBlank();
+				assertThat(markdown).contains(summary.health().cause());
+				continue;
+			}
+			assertThat(summary.throughput().median()).as("%s steady throughput", id).isPositive();
+			if (summary.cell().concurrency() < BenchProfile.OVERLOAD_CONCURRENCY) {
+				// a live app below overload answers; a cell of failures must not pass as
+				// a result
+				assertThat(summary.errorRate()).as("%s error rate", id).isLessThan(0.01);
+			}
+			// what the measuring cost, and the CPU ceiling it sets (utilization law)
+			CpuCost cost = summary.cpuCost();
+			assertThat(List.of(cost.appMs(), cost.loadGeneratorMs(), cost.mocksMs(), cost.machineMs()))
+				.as("%s CPU per request", id)
+				.allSatisfy((ms) -> assertThat(ms).isNotNull().isPositive());
+			assertThat(cost.machineMs()).as("%s machine ≥ app + harness", id)
+				.isGreaterThan(0.8 * (cost.appMs() + cost.harnessMs()));
+			int cores = Machine.cores();
+			AppCpus appCpus = summary.cell().appCpus();
+			double cpuCeiling = appCpus.isAll() ? cores * 1000 / cost.machineMs()
+					: Math.min(appCpus.cores() * 1000 / cost.appMs(),
+							(cores - appCpus.cores()) * 1000 / (cost.machineMs() - cost.appMs()));
+			assertThat(summary.ceiling().cpuCeiling()).as("%s CPU ceiling", id)
+				.isCloseTo(cpuCeiling, org.assertj.core.api.Assertions.within(1e-6));
+			assertThat(summary.ceiling().efficiency()).as("%s efficiency", id).isNotNull();
+			if (this.settings.crossChecksWithWrk() && summary.cell().load() == LoadModel.CLOSED) {
+				CrossCheck check = summary.crossCheck();
+				assertThat(check).as("%s wrk cross-check", id).isNotNull();
+				assertThat(check.wrk().requests()).as("%s wrk requests", id).isPositive();
+				assertThat(check.throughputRatio()).as("%s JMeter ÷ wrk", id)
+					.isCloseTo(summary.throughput().median() / check.wrk().throughput(),
+							org.assertj.core.api.Assertions.within(1e-9));
+				if (!check.agrees()) {
+					assertThat(summary.validity().valid()).as("%s valid though wrk disagrees", id).isFalse();
+					assertThat(summary.validity().reasons()).as("%s reasons", id).anyMatch((r) -> r.contains("wrk"));
+				}
+				if (summary.cell().workload().stores()) {
+					assertThat(check.storage().acknowledgedNotStored()).as("%s wrk: 201 but not stored", id).isZero();
+					assertThat(check.storage().duplicates()).as("%s wrk: stored twice", id).isZero();
+					assertThat(check.storage().storedNotAcknowledged()).as("%s wrk: in flight at its end", id)
+						.isLessThanOrEqualTo(summary.cell().concurrency());
+				}
+				assertThat(markdown).contains("| Cross-check: JMeter ÷ wrk, throughput / p50 |");
+			}
+			if (summary.cell().workload().ioBound()) {
+				assertThat(summary.ceiling().efficiency()).as("%s efficiency", id).isNotNull().isPositive();
+				assertThat(summary.ceiling().baseLatencyMs()).as("%s base latency", id).isNotNull();
+				assertThat(summary.validity().stubDrift()).as("%s stub drift measured", id).isNotNull();
+			}
+			assertThat(markdown).contains("**" + summary.cell().workload().id() + ", ");
+		}
+	}
+
+	@Test
+	void latencyPercentilesComeFromEverySampleAndAreMonotonic() {
+		assumeMatrix();
+		for (CellResult cell : healthyCells()) {
+			LatencyStats latency = cell.latency();
+			// the open model's group waits for the requests in flight at the end of its
+			// schedule, so every sample reaches the JTL
+			assertThat(latency.samples()).as("%s samples in the JTL", cell.cell().id())
+				.isEqualTo(cell.load().requests());
+			assertThat(List.of(latency.minMs(), latency.p50Ms(), latency.p66Ms(), latency.p75Ms(), latency.p80Ms(),
+					latency.p90Ms(), latency.p95Ms(), latency.p98Ms(), latency.p99Ms(), latency.p999Ms(),
+					latency.maxMs()))
+				.as("%s percentiles", cell.cell().id())
+				.isSorted();
+			// HdrHistogram (3 significant digits) reports the highest value equivalent to
+			// the max: up to 0.1 % above it
+			assertThat(latency.maxMs()).isEqualTo(cell.load().maxMs(),
+					org.assertj.core.api.Assertions.within(Math.max(1.0, cell.load().maxMs() / 1000)));
+			ThroughputStats throughput = cell.throughput();
+			// JMeter's window: first start to last end, longer than ramp-up + hold by the
+			// requests still in flight when the hold ends
+			assertThat(throughput.seconds()).as("%s whole seconds", cell.cell().id())
+				.isBetween((int) cell.load().elapsedSeconds() - 1, (int) cell.load().elapsedSeconds())
+				.isGreaterThanOrEqualTo((int) cell.durationSeconds());
+			if (cell.load().elapsedSeconds() >= 5) {
+				// whole seconds are too coarse a mean for a shorter run (a small count)
+				assertThat(throughput.mean()).isCloseTo(cell.load().throughput(),
+						org.assertj.core.api.Assertions.withinPercentage(25));
+			}
+		}
+	}
+
+	@Test
+	void samplerRecordsPlausibleTimeSeriesOfEveryProcess() throws IOException {
+		assumeMatrix();
+		for (CellResult cell : healthyCells()) {
+			String id = cell.cell().id();
+			TimeSeries series = TimeSeriesCsv.read(this.settings.outputDir().resolve(cell.metricsCsv()));
+			assertThat(series.rows()).as("%s rows", id).hasSizeGreaterThanOrEqualTo((int) cell.durationSeconds());
+			for (int i = 1; i < series.rows().size(); i++) {
+				assertThat(series.rows().get(i).time()).as("%s row %d time", id, i)
+					.isAfter(series.rows().get(i - 1).time());
+			}
+			double heapMax = series.summary("app_heap_max_mb").peak();
+			assertThat(series.summary("app_heap_used_mb").peak()).as("%s heap used (MB)", id).isBetween(5.0, heapMax);
+			assertThat(series.summary("app_threads_live").peak()).as("%s live threads", id).isBetween(10.0, 2000.0);
+			assertThat(series.summary("app_rss_mb").peak()).as("%s app RSS (MB)", id).isBetween(50.0, 4096.0);
+			assertThat(series.summary("mocks_rss_mb").peak()).as("%s mocks RSS (MB)", id).isBetween(50.0, 4096.0);
+			for (String cpu : List.of("app_cpu", "mocks_cpu", "loadgen_cpu", "machine_cpu")) {
+				assertThat(series.summary(cpu).peak()).as("%s %s", id, cpu).isBetween(0.0, 1.0);
+				if (!cpu.equals("mocks_cpu") || cell.cell().workload().ioBound()) {
+					// the mocks idle through cpu-light and large-payload cells
+					assertThat(series.summary(cpu).mean()).as("%s %s", id, cpu).isPositive();
+				}
+			}
+			double[] requests = java.util.Arrays.stream(series.column("app_requests"))
+				.filter((count) -> !Double.isNaN(count))
+				.toArray();
+			assertThat(requests).as("%s request counts read", id).hasSizeGreaterThan(2);
+			double served = requests[requests.length - 1] - requests[0];
+			assertThat(served).as("%s requests counted by the app's Micrometer", id)
+				.isCloseTo(cell.load().requests(), org.assertj.core.api.Assertions.withinPercentage(10));
+			assertThat(cell.cpu().loadGeneratorMean()).as("%s load generator CPU", id).isBetween(0.0, 1.0);
+			assertThat(cell.cpu().mocksMean()).as("%s mocks CPU", id).isBetween(0.0, 1.0);
+		}
+	}
+
+	@Test
+	void measuresTheMemoryAfterNRequestsPerStack() {
+		assumeMatrix();
+		// bench.memoryRequests=0 switches the measurement off
+		assertThat(this.results.memory()).extracting(MemoryAfterRequests::stack)
+			.containsExactlyElementsOf((this.settings.memoryRequests() > 0) ? this.settings.stacks() : List.of());
+		for (MemoryAfterRequests memory : this.results.memory()) {
+			assertThat(memory.requests()).isEqualTo(this.settings.memoryRequests());
+			assertThat(memory.errors()).isZero();
+			assertThat(memory.seconds()).isPositive();
+			assertThat(memory.heapUsedMb()).isPositive();
+			assertThat(memory.rssMb()).isGreaterThan(memory.heapAfterGcMb());
+			// not compared with heapUsedMb: that reading is taken before the GC, and the
+			// app
+			// allocates (or a young GC runs) in between, so either may be the larger
+			assertThat(memory.heapAfterGcMb()).as("heap after a full GC").isPositive();
+		}
+	}
+
+	@Test
+	void jfrRecordingsAgreeWithMicrometer() {
+		assumeMatrix();
+		// an app that ran out of memory exits at once (-XX:+ExitOnOutOfMemoryError),
+		// before JFR can write its recording: only the apps that served a cell to its
+		// end must leave one
+		// end must leave one (an app serves cells until it dies, so a recording that
+		// served healthy cells is lost too when the app died in a later one)
+		Set<String> lost = new TreeSet<>();
+		Set<String> served = new TreeSet<>();
+		this.results.trials()
+			.stream()
+			.filter((trial) -> trial.jfr() != null)
+			.forEach((trial) -> (healthy(trial.cell()) ? served : lost).add(trial.jfr().file()));
+		served.removeAll(lost);
+		assertThat(served).isNotEmpty();
+		for (BenchResults.AppInfo app : this.results.apps()) {
+			if (served.contains(app.jfr())) {
+				assertThat(this.settings.outputDir().resolve(app.jfr())).as("%s recording", app.stack())
+					.isNotEmptyFile();
+			}
+			assertThat(app.displayName()).matches("twinstack-app-" + app.stack().id() + "-(512m|\\d+[mg])-b\\w+");
+			if (!this.settings.warmup().isZero()) {
+				// warmed up in rounds, each workload until steady or its bound
+				assertThat(app.warmUp()).as("%s warm-up", app.stack()).isNotEmpty().allSatisfy((warmUp) -> {
+					assertThat(warmUp.rounds()).as("%s %s rounds", app.stack(), warmUp.workload()).isNotEmpty();
+					assertThat(warmUp.steady()).isEqualTo(WarmUp.isSteady(warmUp.rounds(), warmUp.jitMs()));
+					// the apps expose jvm.compilation.time: the JIT was read every round
+					assertThat(warmUp.jitMs()).as("%s %s JIT", app.stack(), warmUp.workload())
+						.hasSameSizeAs(warmUp.rounds());
+				});
+			}
+			assertThat(app.placement()).as("%s placement", app.stack()).isNotBlank();
+		}
+		// an app that died mid-trial (out of a limited heap) leaves no readable recording
+		for (CellResult cell : healthyCells()) {
+			if (cell.jfr() != null && !served.contains(cell.jfr().file())) {
+				continue;
+			}
+			String id = cell.cell().id();
+			JfrCheck check = cell.jfr();
+			assertThat(check).as("%s JFR check", id).isNotNull();
+			assertThat(check.jfr()).as("%s JFR window (%s)", id, check.note()).isNotNull();
+			assertThat(check.jfr().threadSamples()).as("%s thread samples", id).isPositive();
+			assertThat(check.threadsAgree())
+				.as("%s threads: Micrometer %s, JFR %s", id, check.micrometerPeakThreads(),
+						check.jfr().peakActiveThreads())
+				.isTrue();
+			if (check.jfr().gcCount() > 0) {
+				assertThat(check.heapAgrees()).as("%s heap: Micrometer %s MB, JFR before-GC %s MB, after-GC %s MB", id,
+						check.micrometerPeakHeapMb(), check.jfr().peakHeapUsedMb(), check.jfr().lowestHeapAfterGcMb())
+					.isTrue();
+			}
+		}
+	}
+
+	@Test
+	void htmlReportDrawsEveryChartInChromium() {
+		assumeMatrix();
+		// per fanout: throughput and latency vs concurrency; per heap, fanout and
+		// concurrency with a closed composite cell: heap, threads and CPU over time
+		long timeCharts = this.results.cells()
+			.stream()
+			.map(CellResult::cell)
+			.filter(BenchIT::closedComposite)
+			.map((cell) -> cell.workload().fanout() + "@" + cell.concurrency() + "@" + cell.heap())
+			.distinct()
+			.count();
+		// throughput and latency vs concurrency: the fanouts with a cell on the default
+		// heap
+		long summaryCharts = this.results.cells()
+			.stream()
+			.map(CellResult::cell)
+			.filter((cell) -> closedComposite(cell) && cell.heap().isDefault())
+			.map((cell) -> cell.workload().fanout())
+			.distinct()
+			.count();
+		int expected = 2 * (int) summaryCharts + 3 * (int) timeCharts;
+		try (Browser browser = Browser.start()) {
+			browser.open(this.settings.outputDir().resolve("index.html"));
+			List<Map<String, Object>> charts = browser.chartStates();
+			assertThat(charts).hasSize(expected).allSatisfy((chart) -> {
+				assertThat(chart.get("drawn")).as("%s drawn", chart.get("id")).isEqualTo(true);
+				assertThat((Long) chart.get("points")).as("%s points", chart.get("id")).isPositive();
+				assertThat((Long) chart.get("pixels")).as("%s painted pixels", chart.get("id")).isGreaterThan(2000);
+			});
+			assertThat(browser.consoleErrors()).isEmpty();
+		}
+		assertThat(this.settings.outputDir().resolve("charts").toFile().list()).hasSize(expected);
+	}
+
+	@Test
+	void grafanaDashboardQueriesMetricsTheAppsExpose() throws IOException {
+		assumeMatrix();
+		Set<String> used = new TreeSet<>();
+		Pattern metric = Pattern.compile("\\b([a-z_]+)\\{");
+		JsonNode dashboard = new ObjectMapper()
+			.readTree(Path.of("..", "monitoring", "grafana", "twinstack-dashboard.json").toFile());
+		dashboard.path("panels").forEach((panel) -> panel.path("targets").forEach((target) -> {
+			Matcher matcher = metric.matcher(target.path("expr").asText());
+			while (matcher.find()) {
+				used.add(matcher.group(1));
+			}
+		}));
+		assertThat(used).isNotEmpty();
+		// each app's scrape as it stopped: <stack>[-h<heap>]-prometheus.txt; an app that
+		// died (out of a limited heap) could not be scraped
+		List<Path> scrapes;
+		try (java.util.stream.Stream<Path> files = Files.list(this.settings.outputDir().resolve("logs"))) {
+			scrapes = files
+				.filter((file) -> file.getFileName().toString().matches("[a-z-]+?(-h\\w+)?-prometheus\\.txt"))
+				.toList();
+		}
+		assertThat(scrapes).isNotEmpty();
+		for (Stack stack : this.settings.stacks()) {
+			Path defaultHeap = this.settings.outputDir().resolve("logs").resolve(stack.id() + "-prometheus.txt");
+			if (this.settings.cells().stream().anyMatch((cell) -> cell.stack() == stack && cell.heap().isDefault())) {
+				assertThat(defaultHeap).as("%s's scrape on the default heap", stack).isRegularFile();
+			}
+		}
+		for (Path file : scrapes) {
+			String scrape = Files.readString(file);
+			assertThat(used).as("metrics of %s", file.getFileName())
+				.allSatisfy((name) -> assertThat(scrape).contains("\n" + name + "{"));
+		}
+	}
+
+}

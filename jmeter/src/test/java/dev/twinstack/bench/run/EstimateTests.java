@@ -1,0 +1,33 @@
+package dev.twinstack.bench.run;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import dev.twinstack.bench.settings.FakeJdks;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class EstimateTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void profilesFitTheirTimeBudgetsOnTwoCores() {
+		assertThat(Estimate.seconds(FakeJdks.settings(Map.of(), this.dir))).isLessThanOrEqualTo(120);
+		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.profile", "standard"), this.dir)))
+			.isLessThanOrEqualTo(20 * 60);
+		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.profile", "full"), this.dir)))
+			.isLessThanOrEqualTo(90 * 60);
+	}
+
+	@Test
+	void faultsScenarioFitsItsTimeBudgetOnTwoCores() {
+		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.scenarios", "faults"), this.dir)))
+			.as("3 stacks on 2 cores")
+			.isBetween(8 * 60L, 12 * 60L);
+	}
+
+}

@@ -1,0 +1,307 @@
+package dev.twinstack.bench.settings;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class BenchSettingsTests {
+
+	@TempDir
+	Path dir;
+
+	private Function<String, JdkSelector> jdk25;
+
+	private Function<String, JdkSelector> jdk17;
+
+	@BeforeEach
+	void fakeJdks() {
+		this.jdk25 = FakeJdks.jdk25(this.dir);
+		this.jdk17 = FakeJdks.jdk17(this.dir);
+	}
+
+	@Test
+	void defaultsToTheSmokeProfile() {
+		BenchSettings settings = settings(Map.of());
+		assertThat(settings.profile()).isEqualTo("smoke");
+		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.WEBFLUX);
+		assertThat(settings.fanouts()).containsExactly(Fanout.SEQUENTIAL);
+		assertThat(settings.concurrency()).containsExactly(10);
+		assertThat(settings.duration()).isEqualTo(Duration.ofSeconds(5));
+		assertThat(settings.warmup()).isEqualTo(Duration.ofSeconds(5));
+		assertThat(settings.trials()).isEqualTo(1);
+		assertThat(settings.latency()).isEqualTo("100ms");
+		assertThat(settings.fixedLatency()).contains(Duration.ofMillis(100));
+		assertThat(settings.slowLatencyDuration()).isEqualTo(Duration.ofSeconds(1));
+		assertThat(settings.tomcatThreads()).isEqualTo(200);
+		assertThat(settings.appJvmArgs()).containsExactly("-Xms512m", "-Xmx512m");
+		assertThat(settings.mocksJvmArgs()).containsExactly("-Xmx2g");
+		assertThat(settings.cells()).containsExactly(new Cell(Stack.MVC, Fanout.SEQUENTIAL, 10),
+				new Cell(Stack.WEBFLUX, Fanout.SEQUENTIAL, 10));
+		assertThat(settings.cellCount()).isEqualTo(2);
+		assertThat(settings.skipped()).isEmpty();
+	}
+
+	@Test
+	void standardProfileRunsTheTwinStackMatrixAndEveryScenarioAt400() {
+		BenchSettings settings = settings(Map.of("bench.profile", "standard"));
+		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX);
+		assertThat(settings.trials()).isEqualTo(3);
+		List<Cell> cells = settings.cells();
+		for (Stack stack : List.of(Stack.MVC, Stack.WEBFLUX)) {
+			for (Workload workload : List.of(Workload.COMPOSITE_SEQUENTIAL, Workload.COMPOSITE_PARALLEL)) {
+				assertThat(cells).filteredOn((cell) -> cell.stack() == stack && cell.workload() == workload)
+					.as("%s %s", stack, workload)
+					.extracting(Cell::concurrency)
+					.containsExactly(100, 400);
+			}
+		}
+		for (Stack stack : Stack.values()) {
+			assertThat(cells).filteredOn((cell) -> cell.stack() == stack && cell.concurrency() == 400)
+				.extracting(Cell::workload)
+				.as("%s at 400", stack)
+				.containsExactlyInAnyOrder(Workload.COMPOSITE_SEQUENTIAL, Workload.COMPOSITE_PARALLEL,
+						Workload.CPU_LIGHT, Workload.LARGE_PAYLOAD, Workload.SLOW_IO);
+		}
+		assertThat(cells).hasSize(2 * 2 * 2 + 2 + 3 * 3).doesNotHaveDuplicates();
+		assertThat(settings.crossChecksWithWrk()).as("standard cross-checks with wrk").isTrue();
+		// the app alone on half the cores, the harness on the others
+		assertThat(cells).extracting(Cell::appCpus).containsOnly(new AppCpus(Machine.cores() / 2));
+		assertThat(settings(Map.of("bench.profile", "standard", "bench.appCpus", "all")).cells())
+			.extracting(Cell::appCpus)
+			.containsOnly(AppCpus.ALL);
+		assertThat(cells).allMatch((cell) -> cell.load() == LoadModel.CLOSED && cell.heap().isDefault());
+		assertThat(cells).extracting(Cell::stack)
+			.containsSubsequence(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX)
+			.isSortedAccordingTo((a, b) -> Integer.compare(a.ordinal(), b.ordinal()));
+		assertThat(settings.jdk().version()).isEqualTo("25.0.3");
+	}
+
+	@Test
+	void fullProfileCoversEveryStackWorkloadAndHeapWithTrials() {
+		BenchSettings settings = settings(Map.of("bench.profile", "full"));
+		List<Cell> cells = settings.cells();
+		for (Stack stack : Stack.values()) {
+			for (Workload workload : Workload.values()) {
+				for (String heap : List.of("default", "128m", "64m")) {
+					assertThat(cells).as("%s %s %s", stack, workload, heap)
+						.anyMatch((cell) -> cell.stack() == stack && cell.workload() == workload
+								&& cell.heap().equals(Heap.parse(heap)));
+				}
+			}
+		}
+		assertThat(cells).extracting(Cell::load).contains(LoadModel.CLOSED, LoadModel.COUNT, LoadModel.OPEN);
+		assertThat(cells)
+			.filteredOn((cell) -> cell.stack() == Stack.MVC && cell.workload() == Workload.COMPOSITE_SEQUENTIAL
+					&& cell.heap().isDefault() && cell.load() == LoadModel.CLOSED)
+			.extracting(Cell::concurrency)
+			.containsExactly(10, 40, 100, 200, 400, 1000);
+		assertThat(cells).doesNotHaveDuplicates();
+		// the overload block: every stack far beyond capacity on the smallest heap
+		assertThat(cells).filteredOn((cell) -> cell.concurrency() == BenchProfile.OVERLOAD_CONCURRENCY)
+			.containsExactly(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")),
+					Cell.closed(Stack.MVC_VT, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")),
+					Cell.closed(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")));
+		assertThat(settings.trials()).isEqualTo(3);
+		assertThat(settings.faults()).as("faults run only when asked for").isNull();
+		// grouped by app start: one stack and heap after the other
+		assertThat(cells.stream().map((cell) -> cell.stack() + "/" + cell.heap()).distinct().count()).isEqualTo(9);
+	}
+
+	@Test
+	void axisPropertiesReplaceTheAxisInEveryBlock() {
+		BenchSettings settings = settings(
+				Map.of("bench.profile", "full", "bench.stacks", "mvc,webflux", "bench.scenarios", "composite",
+						"bench.concurrency", "10,100,1000", "bench.heaps", "64m", "bench.loads", "closed"));
+		assertThat(settings.cells()).allMatch((cell) -> cell.heap().equals(Heap.parse("64m"))
+				&& cell.workload().scenario() == Scenario.COMPOSITE && cell.load() == LoadModel.CLOSED);
+		assertThat(settings.cells()).extracting(Cell::concurrency).containsOnly(10, 100, 1000);
+		assertThat(settings.cellCount()).isEqualTo(2 * 2 * 3);
+	}
+
+	@Test
+	void openModelCellsTakeTheRates() {
+		BenchSettings settings = settings(Map.of("bench.stacks", "webflux", "bench.scenarios", "slow-io,cpu-light",
+				"bench.loads", "open", "bench.rates", "900,300"));
+		assertThat(settings.cells()).containsExactly(
+				new Cell(Stack.WEBFLUX, Workload.CPU_LIGHT, LoadModel.OPEN, 0, 300, Heap.DEFAULT),
+				new Cell(Stack.WEBFLUX, Workload.CPU_LIGHT, LoadModel.OPEN, 0, 900, Heap.DEFAULT),
+				new Cell(Stack.WEBFLUX, Workload.SLOW_IO, LoadModel.OPEN, 0, 300, Heap.DEFAULT),
+				new Cell(Stack.WEBFLUX, Workload.SLOW_IO, LoadModel.OPEN, 0, 900, Heap.DEFAULT));
+		assertThat(settings.cells().get(3).id()).isEqualTo("webflux-slow-io-r900");
+	}
+
+	@Test
+	void transfersSelectTheLargePayloadVariants() {
+		BenchSettings settings = settings(
+				Map.of("bench.scenarios", "large-payload", "bench.transfers", "copy", "bench.stacks", "mvc"));
+		assertThat(settings.cells()).extracting(Cell::workload).containsExactly(Workload.LARGE_PAYLOAD_COPY);
+	}
+
+	@Test
+	void mvcVtIsSkippedWithItsReasonOnAJdkOlderThan21() {
+		BenchSettings settings = BenchSettings.from(Map.of("bench.profile", "standard"), this.jdk17);
+		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.WEBFLUX);
+		assertThat(settings.skipped()).singleElement().satisfies((skipped) -> {
+			assertThat(skipped.stack()).isEqualTo(Stack.MVC_VT);
+			assertThat(skipped.reason()).isEqualTo("mvc-vt needs a JDK 21 or newer; the bench runs on 17.0.15 "
+					+ "(Debian, the Maven JVM): set -Dbench.javaHome to a newer JDK");
+		});
+		assertThat(settings.cells()).noneMatch((cell) -> cell.stack() == Stack.MVC_VT);
+	}
+
+	@Test
+	void propertiesOverrideTheProfile() {
+		Map<String, String> properties = new HashMap<>();
+		properties.put("bench.profile", "standard");
+		properties.put("bench.stacks", "webflux");
+		properties.put("bench.scenarios", "composite");
+		properties.put("bench.fanouts", "parallel, sequential");
+		properties.put("bench.concurrency", "400,50,50");
+		properties.put("bench.duration", "2m");
+		properties.put("bench.warmup", "0s");
+		properties.put("bench.trials", "5");
+		properties.put("bench.requests", "2000");
+		properties.put("bench.tomcatThreads", "400");
+		properties.put("bench.latency", "lognormal:100ms:0.2");
+		properties.put("bench.slowLatency", "500ms");
+		properties.put("bench.appJvmArgs", " -Xmx1g  -XX:+UseZGC ");
+		properties.put("bench.outputDir", "/tmp/bench-out");
+		properties.put("bench.mvcJar", "/opt/mvc.jar");
+		BenchSettings settings = settings(properties);
+		assertThat(settings.stacks()).containsExactly(Stack.WEBFLUX);
+		assertThat(settings.fanouts()).containsExactly(Fanout.PARALLEL, Fanout.SEQUENTIAL);
+		assertThat(settings.concurrency()).containsExactly(50, 400);
+		assertThat(settings.duration()).isEqualTo(Duration.ofMinutes(2));
+		assertThat(settings.warmup()).isZero();
+		assertThat(settings.trials()).isEqualTo(5);
+		assertThat(settings.requests()).isEqualTo(2000);
+		assertThat(settings.tomcatThreads()).isEqualTo(400);
+		assertThat(settings.latency()).isEqualTo("lognormal:100ms:0.2");
+		assertThat(settings.fixedLatency()).isEmpty();
+		assertThat(settings.nominalLatency()).isEqualTo(Duration.ofMillis(100));
+		assertThat(settings.slowLatencyDuration()).isEqualTo(Duration.ofMillis(500));
+		assertThat(settings.appJvmArgs()).containsExactly("-Xmx1g", "-XX:+UseZGC");
+		assertThat(settings.outputDir()).isEqualTo(Path.of("/tmp/bench-out"));
+		assertThat(settings.jars().mvc()).isEqualTo(Path.of("/opt/mvc.jar"));
+		assertThat(settings.jars().app(Stack.MVC_VT)).isEqualTo(Path.of("/opt/mvc.jar"));
+		assertThat(settings.cells()).extracting(Cell::workload)
+			.containsExactly(Workload.COMPOSITE_SEQUENTIAL, Workload.COMPOSITE_SEQUENTIAL, Workload.COMPOSITE_PARALLEL,
+					Workload.COMPOSITE_PARALLEL);
+	}
+
+	@Test
+	void readsFixedAndNominalLatencies() {
+		assertThat(settings(Map.of("bench.latency", "fixed:250ms")).fixedLatency()).contains(Duration.ofMillis(250));
+		assertThat(settings(Map.of("bench.latency", "1s")).fixedLatency()).contains(Duration.ofSeconds(1));
+		BenchSettings uniform = settings(Map.of("bench.latency", "uniform:50ms:150ms"));
+		assertThat(uniform.fixedLatency()).isEmpty();
+		assertThat(uniform.nominalLatency()).isEqualTo(Duration.ofMillis(100));
+		assertThat(uniform.downstreamMs(Workload.COMPOSITE_SEQUENTIAL)).isEqualTo(300.0);
+		assertThat(uniform.downstreamMs(Workload.COMPOSITE_PARALLEL)).isEqualTo(100.0);
+		assertThat(uniform.downstreamMs(Workload.SLOW_IO)).isEqualTo(1000.0);
+		assertThat(uniform.downstreamMs(Workload.CPU_LIGHT)).isZero();
+	}
+
+	@Test
+	void blankPropertiesMeanDefaults() {
+		BenchSettings settings = settings(Map.of("bench.profile", " ", "bench.stacks", ""));
+		assertThat(settings.profile()).isEqualTo("smoke");
+		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.WEBFLUX);
+	}
+
+	@Test
+	void rejectsUnknownValuesListingTheAcceptedOnes() {
+		assertRejected("bench.profile", "heavy", "bench.profile must be one of [smoke, standard, full], got 'heavy'");
+		assertRejected("bench.stacks", "mvc,quarkus",
+				"bench.stacks must be a comma-separated subset of [mvc, mvc-vt, webflux], got 'mvc,quarkus'");
+		assertRejected("bench.fanouts", "sideways",
+				"bench.fanouts must be a comma-separated subset of [sequential, parallel], got 'sideways'");
+		assertRejected("bench.scenarios", "composite,cpu-heavy", "bench.scenarios must be a comma-separated subset "
+				+ "of [composite, cpu-light, large-payload, slow-io, faults], got 'composite,cpu-heavy'");
+		assertRejected("bench.transfers", "mmap",
+				"bench.transfers must be a comma-separated subset of [zero-copy, copy], got 'mmap'");
+		assertRejected("bench.loads", "closed,ramp",
+				"bench.loads must be a comma-separated subset of [closed, count, open], got 'closed,ramp'");
+		assertRejected("bench.heaps", "64m,tiny", "bench.heaps must be a comma-separated subset of "
+				+ "[default or a size from 16m to 64g such as 64m, 128m, 1g], got '64m,tiny'");
+		assertRejected("bench.heaps", "8m", "bench.heaps must be a comma-separated subset of "
+				+ "[default or a size from 16m to 64g such as 64m, 128m, 1g], got '8m'");
+	}
+
+	@Test
+	void rejectsBadNumbers() {
+		String accepted = "bench.concurrency must be a comma-separated list of whole numbers from 1 to 5000, "
+				+ "e.g. 10,100,400, got '";
+		for (String bad : List.of("0", "5001", "10,,100", "ten", "-5", "1.5")) {
+			assertRejected("bench.concurrency", bad, accepted + bad + "'");
+		}
+		assertRejected("bench.rates", "0,100", "bench.rates must be a comma-separated list of whole numbers "
+				+ "from 1 to 50000, e.g. 300,900, got '0,100'");
+		assertRejected("bench.trials", "0", "bench.trials must be a whole number from 1 to 20, got '0'");
+		assertRejected("bench.requests", "many",
+				"bench.requests must be a whole number from 1 to 10000000, got 'many'");
+		assertRejected("bench.tomcatThreads", "9999",
+				"bench.tomcatThreads must be a whole number from 1 to 5000, got '9999'");
+	}
+
+	@Test
+	void rejectsBadDurations() {
+		for (String bad : List.of("30", "0s", "1h", "61m", "1.5m", "30 s")) {
+			assertRejected("bench.duration", bad, "bench.duration must be a whole number of seconds or minutes "
+					+ "from 1s to 60m, e.g. 30s or 2m, got '" + bad + "'");
+		}
+		assertRejected("bench.warmup", "soon", "bench.warmup must be a whole number of seconds or minutes "
+				+ "from 0s to 60m, e.g. 30s or 2m, got 'soon'");
+		assertRejected("bench.slowLatency", "lognormal:1s:0.1",
+				"bench.slowLatency must be a fixed duration such as 1s or 500ms, got 'lognormal:1s:0.1'");
+	}
+
+	@Test
+	void rejectsBadLatency() {
+		for (String bad : List.of("100", "fast", "lognormal:100ms", "uniform:50ms", "fixed:abc")) {
+			assertThatExceptionOfType(BenchConfigException.class)
+				.isThrownBy(() -> settings(Map.of("bench.latency", bad)))
+				.withMessageStartingWith("bench.latency must be one of <duration> (e.g. 100ms), fixed:<duration>")
+				.withMessageEndingWith(", got '" + bad + "'");
+		}
+	}
+
+	@Test
+	void errorMessageIsTheWholeStory() {
+		BenchConfigException ex = new BenchConfigException("bench.x must be y, got 'z'");
+		assertThat(ex.getStackTrace()).isEmpty();
+		assertThat(ex.getCause()).isNull();
+	}
+
+	@Test
+	void memoryRequestsDefaultPerProfileAndAreAMultipleOfTheTenClients() {
+		assertThat(settings(Map.of()).memoryRequests()).isEqualTo(200);
+		assertThat(settings(Map.of("bench.profile", "standard")).memoryRequests()).isEqualTo(500);
+		assertThat(settings(Map.of("bench.memoryRequests", "1000")).memoryRequests()).isEqualTo(1000);
+		assertThat(settings(Map.of("bench.memoryRequests", "0")).memoryRequests()).isZero();
+		for (String bad : List.of("15", "-10", "abc", "100010", "1e3")) {
+			assertRejected("bench.memoryRequests", bad, "bench.memoryRequests must be 0 (skip) or a multiple of 10 "
+					+ "from 10 to 100000, e.g. 500, got '" + bad + "'");
+		}
+	}
+
+	private BenchSettings settings(Map<String, String> properties) {
+		return BenchSettings.from(properties, this.jdk25);
+	}
+
+	private void assertRejected(String property, String value, String message) {
+		assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> settings(Map.of(property, value)))
+			.withMessage(message);
+	}
+
+}

@@ -1,0 +1,77 @@
+package dev.twinstack.bench.settings;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class MatrixTypesTests {
+
+	@Test
+	void heapLimitReplacesTheConfiguredHeapSize() {
+		List<String> configured = List.of("-Xms512m", "-Xmx512m", "-XX:+UseZGC");
+		assertThat(Heap.parse("64m").jvmArgs(configured)).containsExactly("-XX:+UseZGC", "-Xms64m", "-Xmx64m");
+		assertThat(Heap.DEFAULT.jvmArgs(configured)).isEqualTo(configured);
+		assertThat(Heap.parse("default")).isEqualTo(Heap.DEFAULT);
+		assertThat(Heap.parse("1g")).isEqualTo(new Heap("1g"));
+	}
+
+	@Test
+	void heapRejectsSizesOutsideTheRange() {
+		assertThat(Heap.parse("15m")).isNull();
+		assertThat(Heap.parse("65g")).isNull();
+		assertThat(Heap.parse("64")).isNull();
+		assertThat(Heap.parse("64M")).isNull();
+	}
+
+	@Test
+	void workloadsExpandScenariosByFanoutAndTransfer() {
+		assertThat(Workload.of(List.of(Scenario.values()), List.of(Fanout.PARALLEL), List.of(Transfer.COPY)))
+			.containsExactly(Workload.COMPOSITE_PARALLEL, Workload.CPU_LIGHT, Workload.LARGE_PAYLOAD_COPY,
+					Workload.SLOW_IO);
+		assertThat(Workload.of(List.of(Scenario.SLOW_IO, Scenario.COMPOSITE), List.of(Fanout.values()),
+				List.of(Transfer.values())))
+			.containsExactly(Workload.SLOW_IO, Workload.COMPOSITE_SEQUENTIAL, Workload.COMPOSITE_PARALLEL);
+	}
+
+	@Test
+	void workloadsKnowTheirRequestsAndDownstreamWait() {
+		assertThat(Workload.COMPOSITE_SEQUENTIAL.label()).isEqualTo("POST /profiles/{customerId}");
+		assertThat(Workload.CPU_LIGHT.label()).isEqualTo("GET /scenarios/cpu-light");
+		assertThat(Workload.SLOW_IO.label()).isEqualTo("GET /scenarios/slow-io/{id}");
+		assertThat(Workload.LARGE_PAYLOAD_COPY.label()).isEqualTo("GET /scenarios/large-payload?zeroCopy=false");
+		assertThat(Workload.COMPOSITE_SEQUENTIAL.downstreamMs(100, 1000)).isEqualTo(300);
+		assertThat(Workload.COMPOSITE_PARALLEL.downstreamMs(100, 1000)).isEqualTo(100);
+		assertThat(Workload.SLOW_IO.downstreamMs(100, 1000)).isEqualTo(1000);
+		assertThat(Workload.LARGE_PAYLOAD.ioBound()).isFalse();
+		assertThat(Workload.COMPOSITE_PARALLEL.stores()).isTrue();
+		assertThat(Workload.SLOW_IO.stores()).isFalse();
+		assertThat(Workload.COMPOSITE_SEQUENTIAL.expectedStatus()).isEqualTo(201);
+		assertThat(Workload.CPU_LIGHT.expectedStatus()).isEqualTo(200);
+	}
+
+	@Test
+	void cellIdsNameEveryAxisThatIsNotTheDefault() {
+		assertThat(new Cell(Stack.MVC, Fanout.SEQUENTIAL, 100).id()).isEqualTo("mvc-composite-sequential-c100");
+		assertThat(Cell.closed(Stack.MVC_VT, Workload.CPU_LIGHT, 40, Heap.parse("64m")).id())
+			.isEqualTo("mvc-vt-cpu-light-c40-h64m");
+		assertThat(new Cell(Stack.WEBFLUX, Workload.SLOW_IO, LoadModel.OPEN, 0, 300, Heap.DEFAULT).id())
+			.isEqualTo("webflux-slow-io-r300");
+		assertThat(new Cell(Stack.MVC, Workload.LARGE_PAYLOAD, LoadModel.COUNT, 40, 0, Heap.DEFAULT).id())
+			.isEqualTo("mvc-large-payload-n-c40");
+		assertThat(new Cell(Stack.MVC, Fanout.PARALLEL, 10).fanout()).isEqualTo(Fanout.PARALLEL);
+		assertThat(Cell.closed(Stack.MVC, Workload.SLOW_IO, 10, Heap.DEFAULT).fanout()).isNull();
+	}
+
+	@Test
+	void stacksKnowTheirThreadModel() {
+		assertThat(Stack.byId("mvc-vt")).isEqualTo(Stack.MVC_VT);
+		assertThat(Stack.MVC_VT.module()).isEqualTo("mvc-app");
+		assertThat(Stack.MVC_VT.minimumJava()).isEqualTo(21);
+		assertThat(Stack.MVC.threadPerRequest()).isTrue();
+		assertThat(Stack.MVC_VT.threadPerRequest()).isFalse();
+		assertThat(Stack.WEBFLUX.minimumJava()).isEqualTo(17);
+	}
+
+}
