@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,8 +19,9 @@ import com.github.tomakehurst.wiremock.http.UniformDistribution;
 /**
  * The downstream world of the composite endpoint in one place: the customers, orders and
  * recommendations services and the slow service of the slow-io scenario (one WireMock
- * server each, with simulated latency) and an in-memory MongoDB. Start it with
- * {@link #start(MockServicesOptions)}, e.g. from a test:
+ * server each, with simulated latency) and a MongoDB, in memory or on disk
+ * ({@link MongoStorage}). Start it with {@link #start(MockServicesOptions)}, e.g. from a
+ * test:
  *
  * <pre class="code">
  * try (MockServices mocks = MockServices.start(MockServicesOptions.forTests())) {
@@ -35,6 +37,11 @@ public final class MockServices implements AutoCloseable {
 
 	/** Name of the MongoDB database in {@link #mongoUri()}. */
 	public static final String DATABASE = "twinstack";
+
+	/**
+	 * The collection the apps store their profiles in, in database {@value #DATABASE}.
+	 */
+	public static final String PROFILES = "profiles";
 
 	private static final Logger logger = LoggerFactory.getLogger(MockServices.class);
 
@@ -59,7 +66,8 @@ public final class MockServices implements AutoCloseable {
 	 */
 	public static MockServices start(MockServicesOptions options) {
 		Map<Downstream, WireMockServer> servers = new EnumMap<>(Downstream.class);
-		EmbeddedMongo mongo = new EmbeddedMongo(options.bindAddress(), options.mongoPort());
+		EmbeddedMongo mongo = new EmbeddedMongo(options.bindAddress(), options.mongoPort(), options.mongoStorage(),
+				options.heapWarningPercent());
 		MockServices services = new MockServices(options, servers, mongo);
 		try {
 			for (Downstream service : Downstream.values()) {
@@ -72,7 +80,8 @@ public final class MockServices implements AutoCloseable {
 						options.containerThreads());
 			}
 			mongo.start();
-			logger.info("MongoDB (mongo-java-server, in memory) listening on {}", services.mongoUri());
+			logger.info("MongoDB (mongo-java-server, {}) listening on {}; heap warning from {}% after GC",
+					mongo.describeStorage(), services.mongoUri(), options.heapWarningPercent());
 			return services;
 		}
 		catch (RuntimeException | Error ex) {
@@ -231,6 +240,26 @@ public final class MockServices implements AutoCloseable {
 	}
 
 	/**
+	 * Counts the documents of a collection of database {@value #DATABASE}, read in
+	 * process.
+	 * @param collection the collection, e.g. {@value #PROFILES}
+	 * @return the number of documents, 0 when the collection does not exist or MongoDB is
+	 * stopped
+	 */
+	public long countStoredDocuments(String collection) {
+		return this.mongo.countDocuments(DATABASE, collection);
+	}
+
+	/**
+	 * Returns the heap warning while the heap used after GC is at or above
+	 * {@link MockServicesOptions#heapWarningPercent()}.
+	 * @return the warning, as logged; empty below the threshold
+	 */
+	public Optional<String> heapWarning() {
+		return this.mongo.heapWatch().warning();
+	}
+
+	/**
 	 * Changes the latency of one running service.
 	 * @param service the service
 	 * @param latency its new latency
@@ -263,7 +292,7 @@ public final class MockServices implements AutoCloseable {
 				logger.warn("Could not stop a WireMock server cleanly: {}", rootMessage(ex));
 			}
 		}
-		this.mongo.stop();
+		this.mongo.close();
 		logger.info("Mock services stopped");
 	}
 

@@ -21,7 +21,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 @Command(name = "mock-services", sortOptions = false,
 		description = "Runs the customers, orders and recommendations services, the slow service of the slow-io "
-				+ "scenario (WireMock, simulated latency) and an in-memory MongoDB (mongo-java-server) in one process.",
+				+ "scenario (WireMock, simulated latency) and a MongoDB (mongo-java-server, on disk or in memory) in "
+				+ "one process.",
 		footer = "%nLatency forms: " + Latency.ACCEPTED_FORMS + "%n")
 public final class MockServicesApplication implements Callable<Integer> {
 
@@ -50,7 +51,7 @@ public final class MockServicesApplication implements Callable<Integer> {
 	private int slowPort = Downstream.SLOW.defaultPort();
 
 	@Option(names = "--mongo-port", paramLabel = "PORT", converter = PortConverter.class,
-			description = "Port of the in-memory MongoDB, 0 = random (default: ${DEFAULT-VALUE}).")
+			description = "Port of the embedded MongoDB, 0 = random (default: ${DEFAULT-VALUE}).")
 	private int mongoPort = MockServicesOptions.DEFAULT_MONGO_PORT;
 
 	@Option(names = "--latency", paramLabel = "LATENCY", converter = LatencyConverter.class,
@@ -82,6 +83,17 @@ public final class MockServicesApplication implements Callable<Integer> {
 			description = "Jetty threads per service, at least " + MockServicesOptions.MIN_CONTAINER_THREADS
 					+ " (default: ${DEFAULT-VALUE}).")
 	private int containerThreads = MockServicesOptions.DEFAULT_CONTAINER_THREADS;
+
+	@Option(names = "--mongo-storage", paramLabel = "STORAGE", converter = MongoStorageConverter.class,
+			description = "Where MongoDB keeps its documents: memory (fast, about 16 KB of heap per profile), disk (an "
+					+ "H2 MVStore temporary file, deleted at exit: holds long runs) or disk:<file> (kept and reopened) "
+					+ "(default: disk).")
+	private MongoStorage mongoStorage = MongoStorage.DISK;
+
+	@Option(names = "--heap-warning", paramLabel = "PERCENT", converter = CountConverter.class,
+			description = "Heap used after GC, in percent of -Xmx, from which a WARN line says how many documents "
+					+ "MongoDB holds and what to do (default: ${DEFAULT-VALUE}).")
+	private int heapWarningPercent = MockServicesOptions.DEFAULT_HEAP_WARNING_PERCENT;
 
 	@Option(names = { "-h", "--help" }, usageHelp = true, description = "Show this help and exit.")
 	private boolean help;
@@ -133,7 +145,7 @@ public final class MockServicesApplication implements Callable<Integer> {
 			return new MockServicesOptions(this.bindAddress, this.customersPort, this.ordersPort,
 					this.recommendationsPort, this.slowPort, this.mongoPort, orDefault(this.customersLatency),
 					orDefault(this.ordersLatency), orDefault(this.recommendationsLatency), this.slowLatency,
-					this.asyncThreads, this.containerThreads);
+					this.asyncThreads, this.containerThreads, this.mongoStorage, this.heapWarningPercent);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new ParameterException(this.spec.commandLine(), ex.getMessage(), ex);
@@ -217,6 +229,21 @@ public final class MockServicesApplication implements Callable<Integer> {
 			}
 			catch (NumberFormatException ex) {
 				throw new CommandLine.TypeConversionException("must be a whole number, got '" + value + "'");
+			}
+		}
+
+	}
+
+	/** Reads a MongoDB storage in one of the {@link MongoStorage#ACCEPTED_FORMS}. */
+	static final class MongoStorageConverter implements CommandLine.ITypeConverter<MongoStorage> {
+
+		@Override
+		public MongoStorage convert(String value) {
+			try {
+				return MongoStorage.parse(value);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new CommandLine.TypeConversionException(ex.getMessage());
 			}
 		}
 

@@ -22,10 +22,14 @@ import java.util.Objects;
  * delayed response holds no thread while it waits
  * @param containerThreads Jetty threads per service that read requests and render
  * responses (at least {@value #MIN_CONTAINER_THREADS})
+ * @param mongoStorage where MongoDB keeps its documents: in the heap or on disk
+ * @param heapWarningPercent heap used after GC, in percent of the maximum heap, from
+ * which mock-services warns (1 to 100)
  */
 public record MockServicesOptions(String bindAddress, int customersPort, int ordersPort, int recommendationsPort,
 		int slowPort, int mongoPort, Latency customersLatency, Latency ordersLatency, Latency recommendationsLatency,
-		Latency slowLatency, int asyncThreads, int containerThreads) {
+		Latency slowLatency, int asyncThreads, int containerThreads, MongoStorage mongoStorage,
+		int heapWarningPercent) {
 
 	/** Default bind address: loopback only. */
 	public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
@@ -41,6 +45,12 @@ public record MockServicesOptions(String bindAddress, int customersPort, int ord
 
 	/** Default number of Jetty threads per service. */
 	public static final int DEFAULT_CONTAINER_THREADS = 32;
+
+	/**
+	 * Default heap used after GC, in percent of the maximum, from which mock-services
+	 * warns.
+	 */
+	public static final int DEFAULT_HEAP_WARNING_PERCENT = 75;
 
 	/** Fewest Jetty threads a service can run with (acceptor, selector and workers). */
 	public static final int MIN_CONTAINER_THREADS = 8;
@@ -63,30 +73,40 @@ public record MockServicesOptions(String bindAddress, int customersPort, int ord
 		Objects.requireNonNull(slowLatency, "slowLatency");
 		requireThreads("async threads", asyncThreads, 1);
 		requireThreads("container threads", containerThreads, MIN_CONTAINER_THREADS);
+		Objects.requireNonNull(mongoStorage, "mongoStorage");
+		if (heapWarningPercent < 1 || heapWarningPercent > 100) {
+			throw new IllegalArgumentException(
+					"heap warning must be a whole percentage from 1 to 100, got " + heapWarningPercent);
+		}
 	}
 
 	/**
 	 * The standalone defaults: loopback, ports 9081, 9082, 9083, 9084 and 27018, a fixed
 	 * 100 ms latency for the three composite services and 1 s for the slow service,
 	 * {@value #DEFAULT_ASYNC_THREADS} async threads and
-	 * {@value #DEFAULT_CONTAINER_THREADS} container threads per service.
+	 * {@value #DEFAULT_CONTAINER_THREADS} container threads per service, MongoDB on a
+	 * temporary file ({@link MongoStorage#DISK}: a long run does not fill the heap), a
+	 * warning from {@value #DEFAULT_HEAP_WARNING_PERCENT} % of the heap.
 	 * @return the default options
 	 */
 	public static MockServicesOptions defaults() {
 		return new MockServicesOptions(DEFAULT_BIND_ADDRESS, Downstream.CUSTOMERS.defaultPort(),
 				Downstream.ORDERS.defaultPort(), Downstream.RECOMMENDATIONS.defaultPort(),
 				Downstream.SLOW.defaultPort(), DEFAULT_MONGO_PORT, Latency.DEFAULT, Latency.DEFAULT, Latency.DEFAULT,
-				DEFAULT_SLOW_LATENCY, DEFAULT_ASYNC_THREADS, DEFAULT_CONTAINER_THREADS);
+				DEFAULT_SLOW_LATENCY, DEFAULT_ASYNC_THREADS, DEFAULT_CONTAINER_THREADS, MongoStorage.DISK,
+				DEFAULT_HEAP_WARNING_PERCENT);
 	}
 
 	/**
 	 * Options for tests: loopback, free random ports, no latency (the slow service
-	 * included; give it one with {@link #withLatency(Downstream, Latency)}).
+	 * included; give it one with {@link #withLatency(Downstream, Latency)}), MongoDB in
+	 * memory.
 	 * @return the test options
 	 */
 	public static MockServicesOptions forTests() {
 		return new MockServicesOptions(DEFAULT_BIND_ADDRESS, 0, 0, 0, 0, 0, Latency.NONE, Latency.NONE, Latency.NONE,
-				Latency.NONE, DEFAULT_ASYNC_THREADS, DEFAULT_CONTAINER_THREADS);
+				Latency.NONE, DEFAULT_ASYNC_THREADS, DEFAULT_CONTAINER_THREADS, MongoStorage.MEMORY,
+				DEFAULT_HEAP_WARNING_PERCENT);
 	}
 
 	/**
@@ -126,7 +146,7 @@ public record MockServicesOptions(String bindAddress, int customersPort, int ord
 	public MockServicesOptions withLatency(Latency latency) {
 		return new MockServicesOptions(this.bindAddress, this.customersPort, this.ordersPort, this.recommendationsPort,
 				this.slowPort, this.mongoPort, latency, latency, latency, this.slowLatency, this.asyncThreads,
-				this.containerThreads);
+				this.containerThreads, this.mongoStorage, this.heapWarningPercent);
 	}
 
 	/**
@@ -140,7 +160,8 @@ public record MockServicesOptions(String bindAddress, int customersPort, int ord
 				this.slowPort, this.mongoPort, (service == Downstream.CUSTOMERS) ? latency : this.customersLatency,
 				(service == Downstream.ORDERS) ? latency : this.ordersLatency,
 				(service == Downstream.RECOMMENDATIONS) ? latency : this.recommendationsLatency,
-				(service == Downstream.SLOW) ? latency : this.slowLatency, this.asyncThreads, this.containerThreads);
+				(service == Downstream.SLOW) ? latency : this.slowLatency, this.asyncThreads, this.containerThreads,
+				this.mongoStorage, this.heapWarningPercent);
 	}
 
 	/**
@@ -152,7 +173,20 @@ public record MockServicesOptions(String bindAddress, int customersPort, int ord
 	public MockServicesOptions withThreads(int asyncThreads, int containerThreads) {
 		return new MockServicesOptions(this.bindAddress, this.customersPort, this.ordersPort, this.recommendationsPort,
 				this.slowPort, this.mongoPort, this.customersLatency, this.ordersLatency, this.recommendationsLatency,
-				this.slowLatency, asyncThreads, containerThreads);
+				this.slowLatency, asyncThreads, containerThreads, this.mongoStorage, this.heapWarningPercent);
+	}
+
+	/**
+	 * Returns a copy with another MongoDB storage and heap warning.
+	 * @param mongoStorage where MongoDB keeps its documents
+	 * @param heapWarningPercent heap used after GC, in percent, from which mock-services
+	 * warns
+	 * @return the new options
+	 */
+	public MockServicesOptions withMongoStorage(MongoStorage mongoStorage, int heapWarningPercent) {
+		return new MockServicesOptions(this.bindAddress, this.customersPort, this.ordersPort, this.recommendationsPort,
+				this.slowPort, this.mongoPort, this.customersLatency, this.ordersLatency, this.recommendationsLatency,
+				this.slowLatency, this.asyncThreads, this.containerThreads, mongoStorage, heapWarningPercent);
 	}
 
 	static void requirePort(String name, int port) {

@@ -1,5 +1,7 @@
 package dev.twinstack.mocks;
 
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 import com.github.tomakehurst.wiremock.admin.Router;
@@ -18,7 +20,11 @@ import com.github.tomakehurst.wiremock.http.ResponseDefinition;
  * ones refused; stored documents are lost);</li>
  * <li>{@code POST /__admin/ext/mongo/start}: starts it again on the same port,
  * empty;</li>
- * <li>{@code GET /__admin/ext/mongo}: {@code {"running":true|false}}.</li>
+ * <li>{@code GET /__admin/ext/mongo}: {@code {"running":true|false}} and its health:
+ * {@code "storage"} ({@code memory} or {@code disk}), {@code "profiles"} (the documents
+ * of {@code twinstack.profiles}), {@code "heapUsedPercent"} (after the last GC) and
+ * {@code "warning"} ({@code null}, or the {@link HeapWatch} warning while the heap is
+ * above its threshold).</li>
  * </ul>
  * Each answers 200 with the state after the call; stopping a stopped server or starting a
  * running one changes nothing.
@@ -62,7 +68,13 @@ final class MongoAdminExtension implements AdminApiExtension {
 	}
 
 	private ResponseDefinition state() {
-		return ResponseDefinition.okForJson(Map.of("running", this.mongo.isRunning()));
+		Map<String, Object> state = new LinkedHashMap<>();
+		state.put("running", this.mongo.isRunning());
+		state.put("storage", this.mongo.storage().kind().name().toLowerCase(Locale.ROOT));
+		state.put("profiles", this.mongo.countDocuments(MockServices.DATABASE, MockServices.PROFILES));
+		state.put("heapUsedPercent", this.mongo.heapWatch().usedPercent());
+		state.put("warning", this.mongo.heapWatch().warning().orElse(null));
+		return ResponseDefinition.okForJson(state);
 	}
 
 }

@@ -68,6 +68,38 @@ class MockServicesApplicationTests {
 	}
 
 	@Test
+	void mongoStorageIsDiskByDefaultAndCanBeMemoryOrAFile() {
+		MockServicesApplication defaults = new MockServicesApplication();
+		MockServicesApplication.commandLine(defaults).parseArgs();
+		assertThat(defaults.options().mongoStorage()).isEqualTo(MongoStorage.DISK);
+		assertThat(defaults.options().heapWarningPercent()).isEqualTo(75);
+		MockServicesApplication memory = new MockServicesApplication();
+		MockServicesApplication.commandLine(memory).parseArgs("--mongo-storage", "memory", "--heap-warning", "60");
+		assertThat(memory.options().mongoStorage()).isEqualTo(MongoStorage.MEMORY);
+		assertThat(memory.options().heapWarningPercent()).isEqualTo(60);
+		MockServicesApplication file = new MockServicesApplication();
+		MockServicesApplication.commandLine(file).parseArgs("--mongo-storage", "disk:/var/tmp/mocks.mv.db");
+		assertThat(file.options().mongoStorage()).isEqualTo(MongoStorage.parse("disk:/var/tmp/mocks.mv.db"));
+	}
+
+	@Test
+	void rejectsAnUnknownMongoStorageListingTheAcceptedForms() {
+		Run run = run("--mongo-storage", "tape");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.errLine()).contains("--mongo-storage")
+			.contains("memory, disk (a temporary file, deleted at exit) or disk:<file>")
+			.contains("got 'tape'");
+	}
+
+	@Test
+	void rejectsAHeapWarningOutsideOneToHundredPercent() {
+		Run run = run("--heap-warning", "0");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.errLine())
+			.isEqualTo("mock-services: heap warning must be a whole percentage from 1 to 100, got 0");
+	}
+
+	@Test
 	void rejectsTooFewContainerThreads() {
 		Run run = run("--container-threads", "2");
 		assertThat(run.exitCode()).isEqualTo(2);
@@ -88,7 +120,8 @@ class MockServicesApplicationTests {
 		assertThat(run.exitCode()).isZero();
 		assertThat(run.out()).contains("--bind", "--customers-port", "--orders-port", "--recommendations-port",
 				"--slow-port", "--mongo-port", "--latency", "--customers-latency", "--orders-latency",
-				"--recommendations-latency", "--slow-latency", "--async-threads", "--container-threads");
+				"--recommendations-latency", "--slow-latency", "--async-threads", "--container-threads",
+				"--mongo-storage", "--heap-warning");
 	}
 
 	@Test

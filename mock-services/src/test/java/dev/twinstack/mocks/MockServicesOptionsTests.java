@@ -18,6 +18,7 @@ class MockServicesOptionsTests {
 			assertThat(options.latency(service)).isEqualTo(Latency.NONE);
 		}
 		assertThat(options.mongoPort()).isZero();
+		assertThat(options.mongoStorage()).isEqualTo(MongoStorage.MEMORY);
 	}
 
 	@Test
@@ -30,6 +31,8 @@ class MockServicesOptionsTests {
 		assertThat(options.mongoPort()).isEqualTo(27018);
 		assertThat(options.latency(Downstream.ORDERS)).isEqualTo(Latency.fixed(Duration.ofMillis(100)));
 		assertThat(options.latency(Downstream.SLOW)).isEqualTo(Latency.fixed(Duration.ofSeconds(1)));
+		assertThat(options.mongoStorage()).as("a long run by hand must not fill the heap").isEqualTo(MongoStorage.DISK);
+		assertThat(options.heapWarningPercent()).isEqualTo(75);
 	}
 
 	@Test
@@ -61,12 +64,31 @@ class MockServicesOptionsTests {
 	void rejectsPortsOutsideTheTcpRange() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> new MockServicesOptions("127.0.0.1", 70000, 0, 0, 0, 0, Latency.NONE, Latency.NONE,
-					Latency.NONE, Latency.NONE, 16, 32))
+					Latency.NONE, Latency.NONE, 16, 32, MongoStorage.MEMORY, 75))
 			.withMessage("customers port must be a whole number from 0 to 65535 (0 = a free random port), got 70000");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> new MockServicesOptions("127.0.0.1", 0, 0, 0, -1, 0, Latency.NONE, Latency.NONE,
-					Latency.NONE, Latency.NONE, 16, 32))
+					Latency.NONE, Latency.NONE, 16, 32, MongoStorage.MEMORY, 75))
 			.withMessage("slow port must be a whole number from 0 to 65535 (0 = a free random port), got -1");
+	}
+
+	@Test
+	void withMongoStorageKeepsEverythingElse() {
+		MockServicesOptions options = MockServicesOptions.forTests()
+			.withLatency(Latency.parse("5ms"))
+			.withMongoStorage(MongoStorage.DISK, 50);
+		assertThat(options.mongoStorage()).isEqualTo(MongoStorage.DISK);
+		assertThat(options.heapWarningPercent()).isEqualTo(50);
+		assertThat(options.latency(Downstream.ORDERS)).isEqualTo(Latency.parse("5ms"));
+		assertThat(options.withThreads(4, 8).mongoStorage()).isEqualTo(MongoStorage.DISK);
+		assertThat(options.withLatency(Downstream.SLOW, Latency.NONE).heapWarningPercent()).isEqualTo(50);
+	}
+
+	@Test
+	void rejectsAHeapWarningOutsideOneToHundredPercent() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> MockServicesOptions.forTests().withMongoStorage(MongoStorage.MEMORY, 101))
+			.withMessage("heap warning must be a whole percentage from 1 to 100, got 101");
 	}
 
 	@Test

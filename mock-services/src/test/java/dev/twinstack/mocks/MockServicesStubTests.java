@@ -337,7 +337,7 @@ class MockServicesStubTests {
 	void aTakenPortFailsTheStartNamingServiceAndAddress() {
 		int taken = mocks.server(Downstream.ORDERS).port();
 		MockServicesOptions options = new MockServicesOptions("127.0.0.1", 0, 0, taken, 0, 0, Latency.NONE,
-				Latency.NONE, Latency.NONE, Latency.NONE, 4, 8);
+				Latency.NONE, Latency.NONE, Latency.NONE, 4, 8, MongoStorage.MEMORY, 75);
 		assertThatIllegalStateException().isThrownBy(() -> MockServices.start(options).close())
 			.withMessageStartingWith("recommendations service could not listen on 127.0.0.1:" + taken + ": ");
 	}
