@@ -71,7 +71,8 @@ public final class MockServicesProcess implements AutoCloseable {
 					+ BenchJvms.displayName("mocks", null, BenchJvms.heapOf(settings.mocksJvmArgs()), runId));
 		}
 		// every listener on a free port, the slow service too (it always starts): a
-		// second bench or a hand-started mock-services on the default ports must not collide
+		// second bench or a hand-started mock-services on the default ports must not
+		// collide
 		List<Integer> free = FreePorts.allocate(5);
 		Ports ports = new Ports(free.get(0), free.get(1), free.get(2), free.get(3), free.get(4));
 		List<String> args = new ArrayList<>(List.of("--bind", HOST, "--customers-port",
@@ -79,7 +80,8 @@ public final class MockServicesProcess implements AutoCloseable {
 				"--recommendations-port", String.valueOf(ports.recommendations()), "--mongo-port",
 				String.valueOf(ports.mongo()), "--latency", settings.latency(), "--slow-port",
 				String.valueOf(ports.slow()), "--slow-latency", settings.slowLatency(),
-				// in memory: the bench counts each trial's documents by a regex over their
+				// in memory: the bench counts each trial's documents by a regex over
+				// their
 				// ids and drops the collection after it, which the disk store (the
 				// standalone default) makes slow and heavy on the heap
 				"--mongo-storage", "memory"));

@@ -17,14 +17,20 @@ import java.util.Set;
  * so a reader never sees half a file. The files are world-readable ({@code rw-r--r--}): a
  * temporary file is created private, a report is not.
  */
-final class AtomicFiles {
+public final class AtomicFiles {
 
 	private static final Set<PosixFilePermission> READABLE = PosixFilePermissions.fromString("rw-r--r--");
 
 	private AtomicFiles() {
 	}
 
-	static void write(Path file, String content) {
+	/**
+	 * Writes a text file (UTF-8) atomically, creating its folder.
+	 * @param file the file
+	 * @param content its text
+	 * @throws java.io.UncheckedIOException when it cannot be written
+	 */
+	public static void write(Path file, String content) {
 		try {
 			Files.createDirectories(file.toAbsolutePath().getParent());
 			Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName() + ".", ".tmp");
