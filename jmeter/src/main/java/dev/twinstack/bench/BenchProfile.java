@@ -49,19 +49,21 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 			Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(2), 1, 500);
 
 	/**
-	 * {@code standard} ({@code -Pbench}, under 20 minutes on 2 cores), three 5 s trials
+	 * {@code standard} ({@code -Pbench}, about 24 minutes on 2 cores), three 5 s trials
 	 * per cell after each app is warmed up until steady (at most 120 s), each closed cell
 	 * cross-checked by wrk: mvc and webflux on composite, both fanouts, at concurrency
 	 * 100 and 400 (the twin-stack matrix; c = 10, where every stack sits at its
-	 * Little's-law ceiling, gave way to the warm-up); mvc-vt on composite at 400; the
-	 * three stacks on cpu-light, large-payload (zero-copy) and slow-io at 400.
+	 * Little's-law ceiling, gave way to the warm-up); mvc-vt and coroutines on composite
+	 * at 400; mvc, mvc-vt and webflux on cpu-light, large-payload (zero-copy) and slow-io
+	 * at 400 (coroutines runs those in {@code full}).
 	 */
 	public static final BenchProfile STANDARD = new BenchProfile("standard", List.of(
 			new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
 					BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(100, 400), List.of(300)),
-			new MatrixBlock(List.of(Stack.MVC_VT), List.of(Scenario.COMPOSITE), BOTH_FANOUTS, BOTH_TRANSFERS,
-					DEFAULT_HEAP, CLOSED, List.of(400), List.of(300)),
-			new MatrixBlock(ALL_STACKS, List.of(Scenario.CPU_LIGHT, Scenario.LARGE_PAYLOAD, Scenario.SLOW_IO),
+			new MatrixBlock(List.of(Stack.MVC_VT, Stack.COROUTINES), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
+					BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(400), List.of(300)),
+			new MatrixBlock(List.of(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX),
+					List.of(Scenario.CPU_LIGHT, Scenario.LARGE_PAYLOAD, Scenario.SLOW_IO),
 					BOTH_FANOUTS, List.of(Transfer.ZERO_COPY), DEFAULT_HEAP, CLOSED, List.of(400), List.of(300))),
 			Duration.ofSeconds(5), Duration.ofSeconds(120), Duration.ofSeconds(2), 3, 5000);
 
