@@ -1,5 +1,6 @@
 package dev.twinstack.webflux.profile
 
+import java.io.IOException
 import java.net.URI
 import java.time.Duration
 import java.util.concurrent.TimeoutException
@@ -90,8 +91,11 @@ internal class CoroutineServiceClient(
 		if (ex is CodecException) {
 			return DownstreamException(service, "$service service answered an unreadable body", ex)
 		}
-		if (ex is WebClientRequestException || (ex is WebClientResponseException && ex.cause != null)) {
-			// a request that failed, or a 2xx answer whose body broke off
+		if (ex is WebClientRequestException || (ex is WebClientResponseException && ex.cause != null)
+				|| ex is IOException) {
+			// a request that failed, or a 2xx answer whose body broke off: retrieve() wraps
+			// that in a WebClientResponseException, awaitExchange hands over the connection's
+			// own IOException (e.g. Reactor Netty's PrematureCloseException)
 			return DownstreamException(service,
 					"$service service could not be reached: ${ConnectionFailure.of(ex).description()}", ex)
 		}
