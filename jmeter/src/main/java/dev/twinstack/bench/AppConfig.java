@@ -22,9 +22,8 @@ final class AppConfig {
 	/** The properties reported, when the app's configuration sets them. */
 	static final List<String> PROPERTIES = List.of("server.tomcat.threads.max", "server.tomcat.max-connections",
 			"server.tomcat.accept-count", "spring.task.execution.pool.max-size", "spring.threads.virtual.enabled",
-			Stack.APP_STACK_PROPERTY,
-			"app.downstream.max-connections", "app.downstream.timeout", "app.downstream.connect-timeout",
-			"app.database.timeout");
+			Stack.APP_STACK_PROPERTY, "app.downstream.max-connections", "app.downstream.timeout",
+			"app.downstream.connect-timeout", "app.database.timeout");
 
 	private AppConfig() {
 	}

@@ -57,18 +57,18 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	 * at 400; mvc, mvc-vt and webflux on cpu-light, large-payload (zero-copy) and slow-io
 	 * at 400 (coroutines runs those in {@code full}).
 	 */
-	public static final BenchProfile STANDARD = new BenchProfile("standard", List.of(
-			new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
+	public static final BenchProfile STANDARD = new BenchProfile("standard",
+			List.of(new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
 					BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(100, 400), List.of(300)),
-			new MatrixBlock(List.of(Stack.MVC_VT, Stack.COROUTINES), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
-					BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(400), List.of(300)),
-			new MatrixBlock(List.of(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX),
-					List.of(Scenario.CPU_LIGHT, Scenario.LARGE_PAYLOAD, Scenario.SLOW_IO),
-					BOTH_FANOUTS, List.of(Transfer.ZERO_COPY), DEFAULT_HEAP, CLOSED, List.of(400), List.of(300))),
+					new MatrixBlock(List.of(Stack.MVC_VT, Stack.COROUTINES), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
+							BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(400), List.of(300)),
+					new MatrixBlock(List.of(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX),
+							List.of(Scenario.CPU_LIGHT, Scenario.LARGE_PAYLOAD, Scenario.SLOW_IO), BOTH_FANOUTS,
+							List.of(Transfer.ZERO_COPY), DEFAULT_HEAP, CLOSED, List.of(400), List.of(300))),
 			Duration.ofSeconds(5), Duration.ofSeconds(120), Duration.ofSeconds(2), 3, 5000);
 
 	/**
-	 * {@code full} (under 90 minutes on 2 cores): every workload × heap at 40 and 1000
+	 * {@code full} (84–87 minutes on 2 cores with three stacks; coroutines adds about a third): every workload × heap at 40 and 1000
 	 * clients, a concurrency sweep of composite sequential, the open model on composite
 	 * sequential and slow-io, a fixed request count on cpu-light, and an overload block
 	 * (composite sequential at 2000 clients on a 64 MB heap: the apps may shed, queue or

@@ -19,10 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The README's endpoint contract, run against both apps at once: the real jars, each in
  * its own JVM, on one mock-services process; each app runs twice: mvc-app as {@code mvc}
- * and {@code mvc-vt}, webflux-app as {@code webflux} and {@code coroutines}. For the same input every stack must give the same status,
- * content type and body (ignoring the generated {@code id} and
- * {@code composedAt}, which both give to the millisecond), and a failed request must
- * store nothing.
+ * and {@code mvc-vt}, webflux-app as {@code webflux} and {@code coroutines}. For the same
+ * input every stack must give the same status, content type and body (ignoring the
+ * generated {@code id} and {@code composedAt}, which both give to the millisecond), and a
+ * failed request must store nothing.
  */
 class ContractIT {
 
@@ -184,12 +184,14 @@ class ContractIT {
 				AppProcess webfluxWithoutDatabase = AppProcess.start(Stack.WEBFLUX, settings, mocks,
 						LOGS.resolve("webflux-app-no-database.log"), overrides, "actuator/health/liveness");
 				AppProcess coroutinesWithoutDatabase = AppProcess.start(Stack.COROUTINES, settings, mocks,
-						LOGS.resolve("webflux-app-coroutines-no-database.log"), overrides, "actuator/health/liveness")) {
+						LOGS.resolve("webflux-app-coroutines-no-database.log"), overrides,
+						"actuator/health/liveness")) {
 			ContractClient.Answer fromMvc = new ContractClient(mvcWithoutDatabase).post("/profiles/42", "contract-503");
 			ContractClient.Answer fromWebflux = new ContractClient(webfluxWithoutDatabase).post("/profiles/42",
 					"contract-503");
 			assertSameProblem(fromMvc, fromWebflux);
-			assertSameProblem(fromMvc, new ContractClient(coroutinesWithoutDatabase).post("/profiles/42", "contract-503"));
+			assertSameProblem(fromMvc,
+					new ContractClient(coroutinesWithoutDatabase).post("/profiles/42", "contract-503"));
 			assertThat(fromMvc.status()).isEqualTo(503);
 			assertThat(fromMvc.body().path("type").asText()).isEqualTo("urn:twinstack:problem:database-unavailable");
 		}
