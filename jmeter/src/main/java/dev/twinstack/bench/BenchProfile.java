@@ -68,11 +68,12 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 			Duration.ofSeconds(5), Duration.ofSeconds(120), Duration.ofSeconds(2), 3, 5000);
 
 	/**
-	 * {@code full} (84–87 minutes on 2 cores with three stacks; coroutines adds about a third): every workload × heap at 40 and 1000
-	 * clients, a concurrency sweep of composite sequential, the open model on composite
-	 * sequential and slow-io, a fixed request count on cpu-light, and an overload block
-	 * (composite sequential at 2000 clients on a 64 MB heap: the apps may shed, queue or
-	 * die, which is a result); three trials each.
+	 * {@code full} (84–87 minutes on 2 cores with three stacks; coroutines adds about a
+	 * third): every workload × heap at 40 and 1000 clients, a concurrency sweep of
+	 * composite sequential, the open model on composite sequential and slow-io, a fixed
+	 * request count on cpu-light, and an overload block (composite sequential at 2000
+	 * clients on a 64 MB heap: the apps may shed, queue or die, which is a result); three
+	 * trials each.
 	 */
 	public static final BenchProfile FULL = new BenchProfile("full",
 			List.of(new MatrixBlock(ALL_STACKS, ALL_SCENARIOS, BOTH_FANOUTS, BOTH_TRANSFERS,
