@@ -24,8 +24,8 @@ public final class AppConfig {
 	/** The properties reported, when the app's configuration sets them. */
 	static final List<String> PROPERTIES = List.of("server.tomcat.threads.max", "server.tomcat.max-connections",
 			"server.tomcat.accept-count", "spring.task.execution.pool.max-size", "spring.threads.virtual.enabled",
-			"app.downstream.max-connections", "app.downstream.timeout", "app.downstream.connect-timeout",
-			"app.database.timeout");
+			Stack.APP_STACK_PROPERTY, "app.downstream.max-connections", "app.downstream.timeout",
+			"app.downstream.connect-timeout", "app.database.timeout");
 
 	private AppConfig() {
 	}
@@ -56,7 +56,7 @@ public final class AppConfig {
 		String mongoUri = argument(args, "spring.mongodb.uri");
 		settings.put("MongoDB driver pool (maxPoolSize)", (mongoUri != null && mongoUri.contains("maxPoolSize="))
 				? mongoUri.replaceAll(".*maxPoolSize=(\\d+).*", "$1") : "100 (driver default)");
-		if (stack == Stack.WEBFLUX) {
+		if (stack.eventLoop()) {
 			settings.put("Reactor Netty event-loop threads",
 					Math.max(4, Machine.cores()) + " (default: max(4, cores))");
 		}

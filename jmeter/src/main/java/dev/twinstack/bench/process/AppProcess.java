@@ -118,13 +118,11 @@ public final class AppProcess implements AutoCloseable {
 			properties.put("spring.task.execution.pool.core-size", String.valueOf(3 * settings.tomcatThreads()));
 			properties.put("spring.task.execution.pool.max-size", String.valueOf(3 * settings.tomcatThreads()));
 		}
-		if (stack.virtualThreads()) {
-			properties.put("spring.threads.virtual.enabled", "true");
-		}
+		properties.putAll(stack.settings());
 		properties.putAll(overrides);
 		List<String> args = new ArrayList<>();
 		properties.forEach((name, value) -> args.add("--" + name + "=" + value));
-		String role = stack.module() + (stack.virtualThreads() ? "-vt" : "");
+		String role = stack.role();
 		JavaProcess process = JavaProcess.start(prefix, settings.jdk().java(), role, jvmArgs,
 				settings.jars().app(stack), args, log);
 		AppProcess app = new AppProcess(stack, port, List.copyOf(args), process);

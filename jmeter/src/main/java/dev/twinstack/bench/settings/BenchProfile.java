@@ -53,24 +53,28 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	 * per cell after each app is warmed up until steady (at most 120 s), each closed cell
 	 * cross-checked by wrk: mvc and webflux on composite, both fanouts, at concurrency
 	 * 100 and 400 (the twin-stack matrix; c = 10, where every stack sits at its
-	 * Little's-law ceiling, gave way to the warm-up); mvc-vt on composite at 400; the
-	 * three stacks on cpu-light, large-payload (zero-copy) and slow-io at 400.
+	 * Little's-law ceiling, gave way to the warm-up); mvc-vt and coroutines on composite
+	 * at 400; mvc, mvc-vt and webflux on cpu-light at 400 (CPU-bound beside composite's
+	 * I/O-bound). Large-payload and slow-io gave way to the fourth stack within the 20
+	 * minutes: they run in {@code full}, or here with {@code -Dbench.scenarios}.
 	 */
-	public static final BenchProfile STANDARD = new BenchProfile("standard", List.of(
-			new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
+	public static final BenchProfile STANDARD = new BenchProfile("standard",
+			List.of(new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
 					BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(100, 400), List.of(300)),
-			new MatrixBlock(List.of(Stack.MVC_VT), List.of(Scenario.COMPOSITE), BOTH_FANOUTS, BOTH_TRANSFERS,
-					DEFAULT_HEAP, CLOSED, List.of(400), List.of(300)),
-			new MatrixBlock(ALL_STACKS, List.of(Scenario.CPU_LIGHT, Scenario.LARGE_PAYLOAD, Scenario.SLOW_IO),
-					BOTH_FANOUTS, List.of(Transfer.ZERO_COPY), DEFAULT_HEAP, CLOSED, List.of(400), List.of(300))),
+					new MatrixBlock(List.of(Stack.MVC_VT, Stack.COROUTINES), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
+							BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(400), List.of(300)),
+					new MatrixBlock(List.of(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX),
+							List.of(Scenario.CPU_LIGHT), BOTH_FANOUTS, List.of(Transfer.ZERO_COPY), DEFAULT_HEAP,
+							CLOSED, List.of(400), List.of(300))),
 			Duration.ofSeconds(5), Duration.ofSeconds(120), Duration.ofSeconds(2), 3, 5000);
 
 	/**
-	 * {@code full} (under 90 minutes on 2 cores): every workload × heap at 40 and 1000
-	 * clients, a concurrency sweep of composite sequential, the open model on composite
-	 * sequential and slow-io, a fixed request count on cpu-light, and an overload block
-	 * (composite sequential at 2000 clients on a 64 MB heap: the apps may shed, queue or
-	 * die, which is a result); three trials each.
+	 * {@code full} (84–87 minutes on 2 cores with three stacks; coroutines adds about a
+	 * third): every workload × heap at 40 and 1000 clients, a concurrency sweep of
+	 * composite sequential, the open model on composite sequential and slow-io, a fixed
+	 * request count on cpu-light, and an overload block (composite sequential at 2000
+	 * clients on a 64 MB heap: the apps may shed, queue or die, which is a result); three
+	 * trials each.
 	 */
 	public static final BenchProfile FULL = new BenchProfile("full",
 			List.of(new MatrixBlock(ALL_STACKS, ALL_SCENARIOS, BOTH_FANOUTS, BOTH_TRANSFERS,

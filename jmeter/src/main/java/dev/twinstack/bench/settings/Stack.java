@@ -2,11 +2,12 @@ package dev.twinstack.bench.settings;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * The implementations the bench compares: two apps, one of them run two ways.
+ * The implementations the bench compares: two apps, each run two ways.
  */
 public enum Stack {
 
@@ -20,7 +21,16 @@ public enum Stack {
 	MVC_VT("mvc-vt", "mvc-app", "Spring MVC, virtual threads (Tomcat)", true),
 
 	/** Spring WebFlux on Reactor Netty: event loop, non-blocking calls. */
-	WEBFLUX("webflux", "webflux-app", "Spring WebFlux (Reactor Netty)", false);
+	WEBFLUX("webflux", "webflux-app", "Spring WebFlux (Reactor Netty)", false),
+
+	/**
+	 * The same webflux-app with {@code app.stack=coroutines}: Kotlin {@code suspend}
+	 * handlers on the same event loop, WebClient and reactive driver.
+	 */
+	COROUTINES("coroutines", "webflux-app", "Spring WebFlux, Kotlin coroutines (Reactor Netty)", false);
+
+	/** webflux-app's property that selects its handlers ({@code webflux} by default). */
+	public static final String APP_STACK_PROPERTY = "app.stack";
 
 	/** The lowest JDK feature release that has virtual threads. */
 	public static final int VIRTUAL_THREADS_JAVA = 21;
@@ -58,6 +68,37 @@ public enum Stack {
 	}
 
 	/**
+	 * Tells whether the app serves its requests on Reactor Netty's event loop.
+	 * @return {@code true} for {@code webflux} and {@code coroutines}
+	 */
+	public boolean eventLoop() {
+		return this.module.equals(WEBFLUX.module);
+	}
+
+	/**
+	 * Returns the app's own settings that make it this stack.
+	 * @return e.g. {@code spring.threads.virtual.enabled=true} for {@code mvc-vt},
+	 * {@code app.stack=coroutines} for {@code coroutines}
+	 */
+	public Map<String, String> settings() {
+		if (this.virtualThreads) {
+			return Map.of("spring.threads.virtual.enabled", "true");
+		}
+		return (this == COROUTINES) ? Map.of(APP_STACK_PROPERTY, this.id) : Map.of();
+	}
+
+	/**
+	 * Returns a short name of the app's process, for logs and VisualVM.
+	 * @return e.g. {@code mvc-app}, {@code mvc-app-vt}, {@code webflux-app-coroutines}
+	 */
+	public String role() {
+		if (this.virtualThreads) {
+			return this.module + "-vt";
+		}
+		return (this == COROUTINES) ? this.module + "-" + this.id : this.module;
+	}
+
+	/**
 	 * Returns the lowest JDK feature release the stack runs on.
 	 * @return 21 for {@code mvc-vt}, 17 otherwise
 	 */
@@ -92,7 +133,7 @@ public enum Stack {
 
 	/**
 	 * Returns the accepted ids, as shown in error messages.
-	 * @return {@code [mvc, mvc-vt, webflux]}
+	 * @return {@code [mvc, mvc-vt, webflux, coroutines]}
 	 */
 	public static List<String> ids() {
 		return Arrays.stream(values()).map(Stack::id).toList();

@@ -21,10 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The README's endpoint contract, run against both apps at once: the real jars, each in
- * its own JVM, on one mock-services process. For the same input both stacks must give the
- * same status, content type and body (ignoring the generated {@code id} and
- * {@code composedAt}, which both give to the millisecond), and a failed request must
- * store nothing.
+ * its own JVM, on one mock-services process; each app runs twice: mvc-app as {@code mvc}
+ * and {@code mvc-vt}, webflux-app as {@code webflux} and {@code coroutines}. For the same
+ * input every stack must give the same status, content type and body (ignoring the
+ * generated {@code id} and {@code composedAt}, which both give to the millisecond), and a
+ * failed request must store nothing.
  */
 class ContractIT {
 
@@ -62,6 +63,10 @@ class ContractIT {
 
 	private static ContractClient webflux;
 
+	private static ContractClient coroutines;
+
+	private static ContractClient mvcVt;
+
 	@BeforeAll
 	static void startMocksAndApps() {
 		Map<String, String> properties = new HashMap<>();
@@ -74,6 +79,10 @@ class ContractIT {
 		mvc = new ContractClient(AppProcess.start(Stack.MVC, settings, mocks, LOGS.resolve("mvc-app.log"), overrides,
 				"actuator/health"));
 		webflux = new ContractClient(AppProcess.start(Stack.WEBFLUX, settings, mocks, LOGS.resolve("webflux-app.log"),
+				overrides, "actuator/health"));
+		coroutines = new ContractClient(AppProcess.start(Stack.COROUTINES, settings, mocks,
+				LOGS.resolve("webflux-app-coroutines.log"), overrides, "actuator/health"));
+		mvcVt = new ContractClient(AppProcess.start(Stack.MVC_VT, settings, mocks, LOGS.resolve("mvc-app-vt.log"),
 				overrides, "actuator/health"));
 		stub(mocks.ordersUrl(), "/customers/" + ORDERS_500 + "/orders", "{\"status\":500}");
 		stub(mocks.customersUrl(), "/customers/" + CUSTOMERS_SLOW,
@@ -100,7 +109,9 @@ class ContractIT {
 		String run = "contract-ok" + query.length();
 		ContractClient.Answer fromMvc = mvc.post("/profiles/42" + query, run + "-mvc");
 		ContractClient.Answer fromWebflux = webflux.post("/profiles/42" + query, run + "-webflux");
-		for (ContractClient.Answer answer : List.of(fromMvc, fromWebflux)) {
+		ContractClient.Answer fromCoroutines = coroutines.post("/profiles/42" + query, run + "-coroutines");
+		ContractClient.Answer fromMvcVt = mvcVt.post("/profiles/42" + query, run + "-mvc-vt");
+		for (ContractClient.Answer answer : List.of(fromMvc, fromWebflux, fromCoroutines, fromMvcVt)) {
 			assertThat(answer.status()).as(answer.toString()).isEqualTo(201);
 			assertThat(answer.contentType()).startsWith("application/json");
 			assertThat(answer.body().path("id").asText()).matches("[0-9a-f]{24}");
@@ -108,8 +119,12 @@ class ContractIT {
 		}
 		assertThat(fromMvc.body().path("requestId").asText()).isEqualTo(run + "-mvc");
 		assertThat(fromWebflux.body().path("requestId").asText()).isEqualTo(run + "-webflux");
-		assertThat(store.countRun(run)).as("stored documents").isEqualTo(2);
+		assertThat(fromCoroutines.body().path("requestId").asText()).isEqualTo(run + "-coroutines");
+		assertThat(fromMvcVt.body().path("requestId").asText()).isEqualTo(run + "-mvc-vt");
+		assertThat(store.countRun(run)).as("stored documents").isEqualTo(4);
 		assertThat(withoutGenerated(fromWebflux)).isEqualTo(withoutGenerated(fromMvc));
+		assertThat(withoutGenerated(fromCoroutines)).isEqualTo(withoutGenerated(fromMvc));
+		assertThat(withoutGenerated(fromMvcVt)).isEqualTo(withoutGenerated(fromMvc));
 		assertThat(fromMvc.body().fieldNames()).toIterable()
 			.containsExactly("id", "requestId", "customerId", "fanout", "customer", "orders", "recommendations",
 					"composedAt");
@@ -131,6 +146,8 @@ class ContractIT {
 		ContractClient.Answer fromMvc = mvc.post(path, "contract-err-mvc");
 		ContractClient.Answer fromWebflux = webflux.post(path, "contract-err-webflux");
 		assertSameProblem(fromMvc, fromWebflux);
+		assertSameProblem(fromMvc, coroutines.post(path, "contract-err-coroutines"));
+		assertSameProblem(fromMvc, mvcVt.post(path, "contract-err-mvc-vt"));
 		assertThat(fromMvc.status()).as(path).isEqualTo(status);
 		assertThat(fromMvc.body().path("type").asText()).as(path).isEqualTo(type);
 		assertThat(store.countRun("contract-err")).as("stored documents").isZero();
@@ -140,16 +157,20 @@ class ContractIT {
 	void bothStacksRejectABadRequestIdTheSameWay() {
 		String tooLong = "x".repeat(65);
 		assertSameProblem(mvc.post("/profiles/42", tooLong), webflux.post("/profiles/42", tooLong));
+		assertSameProblem(mvc.post("/profiles/42", tooLong), coroutines.post("/profiles/42", tooLong));
+		assertSameProblem(mvc.post("/profiles/42", tooLong), mvcVt.post("/profiles/42", tooLong));
 	}
 
 	@Test
 	void bothStacksAnswer404And405AsProblems() {
 		for (ContractClient.Answer answer : List.of(mvc.post("/nothing-here/42", "contract-404"),
-				webflux.post("/nothing-here/42", "contract-404"))) {
+				webflux.post("/nothing-here/42", "contract-404"), coroutines.post("/nothing-here/42", "contract-404"),
+				mvcVt.post("/nothing-here/42", "contract-404"))) {
 			assertThat(answer.status()).isEqualTo(404);
 			assertThat(answer.contentType()).startsWith("application/problem+json");
 		}
-		for (ContractClient.Answer answer : List.of(mvc.get("/profiles/42"), webflux.get("/profiles/42"))) {
+		for (ContractClient.Answer answer : List.of(mvc.get("/profiles/42"), webflux.get("/profiles/42"),
+				coroutines.get("/profiles/42"), mvcVt.get("/profiles/42"))) {
 			assertThat(answer.status()).isEqualTo(405);
 			assertThat(answer.contentType()).startsWith("application/problem+json");
 		}
@@ -164,11 +185,16 @@ class ContractIT {
 		try (AppProcess mvcWithoutDatabase = AppProcess.start(Stack.MVC, settings, mocks,
 				LOGS.resolve("mvc-app-no-database.log"), overrides, "actuator/health/liveness");
 				AppProcess webfluxWithoutDatabase = AppProcess.start(Stack.WEBFLUX, settings, mocks,
-						LOGS.resolve("webflux-app-no-database.log"), overrides, "actuator/health/liveness")) {
+						LOGS.resolve("webflux-app-no-database.log"), overrides, "actuator/health/liveness");
+				AppProcess coroutinesWithoutDatabase = AppProcess.start(Stack.COROUTINES, settings, mocks,
+						LOGS.resolve("webflux-app-coroutines-no-database.log"), overrides,
+						"actuator/health/liveness")) {
 			ContractClient.Answer fromMvc = new ContractClient(mvcWithoutDatabase).post("/profiles/42", "contract-503");
 			ContractClient.Answer fromWebflux = new ContractClient(webfluxWithoutDatabase).post("/profiles/42",
 					"contract-503");
 			assertSameProblem(fromMvc, fromWebflux);
+			assertSameProblem(fromMvc,
+					new ContractClient(coroutinesWithoutDatabase).post("/profiles/42", "contract-503"));
 			assertThat(fromMvc.status()).isEqualTo(503);
 			assertThat(fromMvc.body().path("type").asText()).isEqualTo("urn:twinstack:problem:database-unavailable");
 		}

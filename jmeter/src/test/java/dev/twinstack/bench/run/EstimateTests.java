@@ -19,8 +19,10 @@ class EstimateTests {
 		assertThat(Estimate.seconds(FakeJdks.settings(Map.of(), this.dir))).isLessThanOrEqualTo(120);
 		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.profile", "standard"), this.dir)))
 			.isLessThanOrEqualTo(20 * 60);
+		// four stacks on every axis: 84-87 min measured with three, a third more with
+		// coroutines
 		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.profile", "full"), this.dir)))
-			.isLessThanOrEqualTo(90 * 60);
+			.isLessThanOrEqualTo(120 * 60);
 	}
 
 	@Test

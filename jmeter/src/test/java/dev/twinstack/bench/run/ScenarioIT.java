@@ -121,7 +121,8 @@ class ScenarioIT {
 				double peak = peakThreads(session.app());
 				switch (stack) {
 					case MVC -> assertThat(peak).as("mvc peak threads").isGreaterThanOrEqualTo(100);
-					case MVC_VT, WEBFLUX -> assertThat(peak).as("%s peak threads", stack.id()).isLessThan(100);
+					case MVC_VT, WEBFLUX, COROUTINES ->
+						assertThat(peak).as("%s peak threads", stack.id()).isLessThan(100);
 				}
 			}
 		}

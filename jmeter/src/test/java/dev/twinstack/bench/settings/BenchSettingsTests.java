@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.tuple;
 
 class BenchSettingsTests {
 
@@ -52,9 +53,9 @@ class BenchSettingsTests {
 	}
 
 	@Test
-	void standardProfileRunsTheTwinStackMatrixAndEveryScenarioAt400() {
+	void standardProfileRunsTheTwinStackMatrixAndCpuLightAt400() {
 		BenchSettings settings = settings(Map.of("bench.profile", "standard"));
-		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX);
+		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX, Stack.COROUTINES);
 		assertThat(settings.trials()).isEqualTo(3);
 		List<Cell> cells = settings.cells();
 		for (Stack stack : List.of(Stack.MVC, Stack.WEBFLUX)) {
@@ -65,14 +66,19 @@ class BenchSettingsTests {
 					.containsExactly(100, 400);
 			}
 		}
-		for (Stack stack : Stack.values()) {
+		for (Stack stack : List.of(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX)) {
 			assertThat(cells).filteredOn((cell) -> cell.stack() == stack && cell.concurrency() == 400)
 				.extracting(Cell::workload)
 				.as("%s at 400", stack)
 				.containsExactlyInAnyOrder(Workload.COMPOSITE_SEQUENTIAL, Workload.COMPOSITE_PARALLEL,
-						Workload.CPU_LIGHT, Workload.LARGE_PAYLOAD, Workload.SLOW_IO);
+						Workload.CPU_LIGHT);
 		}
-		assertThat(cells).hasSize(2 * 2 * 2 + 2 + 3 * 3).doesNotHaveDuplicates();
+		// coroutines next to the others on composite at 400, its scenarios left to full
+		assertThat(cells).filteredOn((cell) -> cell.stack() == Stack.COROUTINES)
+			.extracting(Cell::workload, Cell::concurrency)
+			.containsExactlyInAnyOrder(tuple(Workload.COMPOSITE_SEQUENTIAL, 400),
+					tuple(Workload.COMPOSITE_PARALLEL, 400));
+		assertThat(cells).hasSize(2 * 2 * 2 + 2 + 2 + 3).doesNotHaveDuplicates();
 		assertThat(settings.crossChecksWithWrk()).as("standard cross-checks with wrk").isTrue();
 		// the app alone on half the cores, the harness on the others
 		assertThat(cells).extracting(Cell::appCpus).containsOnly(new AppCpus(Machine.cores() / 2));
@@ -110,11 +116,12 @@ class BenchSettingsTests {
 		assertThat(cells).filteredOn((cell) -> cell.concurrency() == BenchProfile.OVERLOAD_CONCURRENCY)
 			.containsExactly(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")),
 					Cell.closed(Stack.MVC_VT, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")),
-					Cell.closed(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")));
+					Cell.closed(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")),
+					Cell.closed(Stack.COROUTINES, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")));
 		assertThat(settings.trials()).isEqualTo(3);
 		assertThat(settings.faults()).as("faults run only when asked for").isNull();
 		// grouped by app start: one stack and heap after the other
-		assertThat(cells.stream().map((cell) -> cell.stack() + "/" + cell.heap()).distinct().count()).isEqualTo(9);
+		assertThat(cells.stream().map((cell) -> cell.stack() + "/" + cell.heap()).distinct().count()).isEqualTo(12);
 	}
 
 	@Test
@@ -150,7 +157,7 @@ class BenchSettingsTests {
 	@Test
 	void mvcVtIsSkippedWithItsReasonOnAJdkOlderThan21() {
 		BenchSettings settings = BenchSettings.from(Map.of("bench.profile", "standard"), this.jdk17);
-		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.WEBFLUX);
+		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.WEBFLUX, Stack.COROUTINES);
 		assertThat(settings.skipped()).singleElement().satisfies((skipped) -> {
 			assertThat(skipped.stack()).isEqualTo(Stack.MVC_VT);
 			assertThat(skipped.reason()).isEqualTo("mvc-vt needs a JDK 21 or newer; the bench runs on 17.0.15 "
@@ -223,7 +230,7 @@ class BenchSettingsTests {
 	void rejectsUnknownValuesListingTheAcceptedOnes() {
 		assertRejected("bench.profile", "heavy", "bench.profile must be one of [smoke, standard, full], got 'heavy'");
 		assertRejected("bench.stacks", "mvc,quarkus",
-				"bench.stacks must be a comma-separated subset of [mvc, mvc-vt, webflux], got 'mvc,quarkus'");
+				"bench.stacks must be a comma-separated subset of [mvc, mvc-vt, webflux, coroutines], got 'mvc,quarkus'");
 		assertRejected("bench.fanouts", "sideways",
 				"bench.fanouts must be a comma-separated subset of [sequential, parallel], got 'sideways'");
 		assertRejected("bench.scenarios", "composite,cpu-heavy", "bench.scenarios must be a comma-separated subset "

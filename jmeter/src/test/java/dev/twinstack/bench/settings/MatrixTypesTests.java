@@ -5,6 +5,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 class MatrixTypesTests {
 
@@ -72,6 +73,23 @@ class MatrixTypesTests {
 		assertThat(Stack.MVC.threadPerRequest()).isTrue();
 		assertThat(Stack.MVC_VT.threadPerRequest()).isFalse();
 		assertThat(Stack.WEBFLUX.minimumJava()).isEqualTo(17);
+		assertThat(Stack.MVC_VT.settings()).containsExactly(entry("spring.threads.virtual.enabled", "true"));
+		assertThat(Stack.MVC_VT.role()).isEqualTo("mvc-app-vt");
+	}
+
+	@Test
+	void coroutinesIsTheWebfluxJarWithItsOwnHandlers() {
+		assertThat(Stack.byId("coroutines")).isEqualTo(Stack.COROUTINES);
+		assertThat(Stack.COROUTINES.module()).isEqualTo("webflux-app");
+		assertThat(Stack.COROUTINES.settings()).containsExactly(entry("app.stack", "coroutines"));
+		assertThat(Stack.COROUTINES.role()).isEqualTo("webflux-app-coroutines");
+		assertThat(Stack.COROUTINES.eventLoop()).isTrue();
+		assertThat(Stack.COROUTINES.threadPerRequest()).isFalse();
+		assertThat(Stack.COROUTINES.minimumJava()).isEqualTo(17);
+		assertThat(Stack.WEBFLUX.settings()).isEmpty();
+		assertThat(Stack.WEBFLUX.role()).isEqualTo("webflux-app");
+		assertThat(Stack.MVC.eventLoop()).isFalse();
+		assertThat(Stack.MVC_VT.eventLoop()).isFalse();
 	}
 
 }

@@ -84,14 +84,27 @@ public abstract class BadInputFuzzContract {
 	 */
 	protected abstract Class<?> application();
 
+	/**
+	 * More settings of the app under test, e.g. {@code app.stack=coroutines}.
+	 * @return {@code name=value} pairs; none by default
+	 */
+	protected String[] settings() {
+		return new String[0];
+	}
+
 	/** Starts the mocks and the app before the first property of the container. */
 	@BeforeProperty
 	void startAppOnce() throws Exception {
 		if (app != null) {
 			return;
 		}
+		// a second subclass in the same JVM counts its own inputs
+		inputs.clear();
+		statuses.clear();
+		categories.clear();
+		closedWithoutAnswer.set(0);
 		mocks = MockServices.start(MockServicesOptions.forTests());
-		app = AppUnderTest.start(application(), mocks);
+		app = AppUnderTest.start(application(), mocks, settings());
 		port = AppUnderTest.port(app);
 		http = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
@@ -115,9 +128,11 @@ public abstract class BadInputFuzzContract {
 		finally {
 			if (app != null) {
 				app.close();
+				app = null;
 			}
 			if (mocks != null) {
 				mocks.close();
+				mocks = null;
 			}
 		}
 		assertThat(inputs).as("distinct bad inputs tried").hasSizeGreaterThanOrEqualTo(MIN_DISTINCT_INPUTS);

@@ -1,8 +1,10 @@
 package dev.twinstack.webflux.profile;
 
+import dev.twinstack.webflux.config.StackProperties;
 import dev.twinstack.webflux.config.DownstreamProperties;
 import reactor.core.publisher.Mono;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
@@ -13,6 +15,7 @@ import org.springframework.web.reactive.function.client.WebClient;
  * {@link DownstreamTimeoutException} (→ 504) naming the service.
  */
 @Component
+@ConditionalOnProperty(name = StackProperties.PROPERTY, havingValue = StackProperties.WEBFLUX, matchIfMissing = true)
 public class DownstreamClient {
 
 	static final String CUSTOMERS = "customers";

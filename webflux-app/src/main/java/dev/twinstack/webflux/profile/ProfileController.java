@@ -1,7 +1,10 @@
 package dev.twinstack.webflux.profile;
 
+import dev.twinstack.webflux.config.StackProperties;
+
 import reactor.core.publisher.Mono;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -17,6 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code POST /profiles/{customerId}}: the composite endpoint of the README's contract.
  */
 @RestController
+@ConditionalOnProperty(name = StackProperties.PROPERTY, havingValue = StackProperties.WEBFLUX, matchIfMissing = true)
 class ProfileController {
 
 	private final ProfileService profileService;

@@ -3,12 +3,14 @@ package dev.twinstack.webflux.profile;
 import java.time.Duration;
 import java.time.Instant;
 
+import dev.twinstack.webflux.config.StackProperties;
 import dev.twinstack.webflux.config.DatabaseProperties;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.stereotype.Service;
 
@@ -17,6 +19,7 @@ import org.springframework.stereotype.Service;
  * when any call fails.
  */
 @Service
+@ConditionalOnProperty(name = StackProperties.PROPERTY, havingValue = StackProperties.WEBFLUX, matchIfMissing = true)
 public class ProfileService {
 
 	private static final Logger logger = LoggerFactory.getLogger(ProfileService.class);

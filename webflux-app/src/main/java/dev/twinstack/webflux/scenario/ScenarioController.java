@@ -1,5 +1,7 @@
 package dev.twinstack.webflux.scenario;
 
+import dev.twinstack.webflux.config.StackProperties;
+
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.micrometer.core.instrument.Counter;
@@ -9,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -34,6 +37,7 @@ import org.springframework.web.bind.annotation.RestController;
  * {@value #ZERO_COPY} or {@value #COPY}) counts which way each response took.
  */
 @RestController
+@ConditionalOnProperty(name = StackProperties.PROPERTY, havingValue = StackProperties.WEBFLUX, matchIfMissing = true)
 class ScenarioController {
 
 	/** Counter of large-payload responses, by transfer. */

@@ -1,11 +1,13 @@
 package dev.twinstack.webflux.scenario;
 
+import dev.twinstack.webflux.config.StackProperties;
 import dev.twinstack.webflux.config.DownstreamProperties;
 import dev.twinstack.webflux.profile.DownstreamException;
 import dev.twinstack.webflux.profile.DownstreamTimeoutException;
 import dev.twinstack.webflux.profile.ServiceClient;
 import reactor.core.publisher.Mono;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
@@ -18,6 +20,7 @@ import org.springframework.web.reactive.function.client.WebClient;
  * thread while it waits.
  */
 @Component
+@ConditionalOnProperty(name = StackProperties.PROPERTY, havingValue = StackProperties.WEBFLUX, matchIfMissing = true)
 class SlowClient {
 
 	/** The service name in problems, metrics and log lines. */
