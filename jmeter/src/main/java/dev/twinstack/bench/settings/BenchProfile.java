@@ -58,14 +58,13 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	 * I/O-bound). Large-payload and slow-io gave way to the fourth stack within the 20
 	 * minutes: they run in {@code full}, or here with {@code -Dbench.scenarios}.
 	 */
-	public static final BenchProfile STANDARD = new BenchProfile("standard",
-			List.of(new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
+	public static final BenchProfile STANDARD = new BenchProfile("standard", List.of(
+			new MatrixBlock(List.of(Stack.MVC, Stack.WEBFLUX), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
 					BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(100, 400), List.of(300)),
-					new MatrixBlock(List.of(Stack.MVC_VT, Stack.COROUTINES), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
-							BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(400), List.of(300)),
-					new MatrixBlock(List.of(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX),
-							List.of(Scenario.CPU_LIGHT), BOTH_FANOUTS, List.of(Transfer.ZERO_COPY), DEFAULT_HEAP,
-							CLOSED, List.of(400), List.of(300))),
+			new MatrixBlock(List.of(Stack.MVC_VT, Stack.COROUTINES), List.of(Scenario.COMPOSITE), BOTH_FANOUTS,
+					BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED, List.of(400), List.of(300)),
+			new MatrixBlock(List.of(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX), List.of(Scenario.CPU_LIGHT), BOTH_FANOUTS,
+					List.of(Transfer.ZERO_COPY), DEFAULT_HEAP, CLOSED, List.of(400), List.of(300))),
 			Duration.ofSeconds(5), Duration.ofSeconds(120), Duration.ofSeconds(2), 3, 5000);
 
 	/**

@@ -56,7 +56,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 @DirtiesContext
 public abstract class ProfileEndpointContract {
 
-	private static final MockServices mocks = MockServices.start(MockServicesOptions.forTests());
+	/**
+	 * This class's mocks: started with each subclass's Spring context and stopped after
+	 * it, so the next subclass (another stack) gets its own.
+	 */
+	private static MockServices mocks;
 
 	private static final ParameterizedTypeReference<Map<String, Object>> JSON_OBJECT = new ParameterizedTypeReference<>() {
 	};
@@ -89,12 +93,18 @@ public abstract class ProfileEndpointContract {
 
 	@DynamicPropertySource
 	static void mockServices(DynamicPropertyRegistry registry) {
+		if (mocks == null) {
+			mocks = MockServices.start(MockServicesOptions.forTests());
+		}
 		AppUnderTest.useMocks(registry, mocks);
 	}
 
 	@AfterAll
 	static void stopMocks() {
-		mocks.close();
+		if (mocks != null) {
+			mocks.close();
+			mocks = null;
+		}
 	}
 
 	/**

@@ -60,8 +60,11 @@ public abstract class ScenarioEndpointContract {
 
 	static final Latency SLOW_LATENCY = Latency.parse("50ms");
 
-	private static final MockServices mocks = MockServices
-		.start(MockServicesOptions.forTests().withLatency(Downstream.SLOW, SLOW_LATENCY));
+	/**
+	 * This class's mocks: started with each subclass's Spring context and stopped after
+	 * it, so the next subclass (another stack) gets its own.
+	 */
+	private static MockServices mocks;
 
 	private int port;
 
@@ -86,12 +89,18 @@ public abstract class ScenarioEndpointContract {
 
 	@DynamicPropertySource
 	static void mockServices(DynamicPropertyRegistry registry) {
+		if (mocks == null) {
+			mocks = MockServices.start(MockServicesOptions.forTests().withLatency(Downstream.SLOW, SLOW_LATENCY));
+		}
 		AppUnderTest.useMocks(registry, mocks);
 	}
 
 	@AfterAll
 	static void stopMocks() {
-		mocks.close();
+		if (mocks != null) {
+			mocks.close();
+			mocks = null;
+		}
 	}
 
 	/** A cold JVM's first downstream call can take longer than the 1 s timeout. */
