@@ -39,7 +39,7 @@ public record AppGauges(double threads, double connections) {
 	 * @throws BenchException when Actuator cannot be read
 	 */
 	static AppGauges read(AppProcess app) {
-		ActuatorMetricsClient client = new ActuatorMetricsClient(URI.create(app.baseUri() + "actuator"), TIMEOUT);
+		ActuatorMetricsClient client = new ActuatorMetricsClient(app.actuatorUri(), TIMEOUT);
 		boolean netty = app.stack().eventLoop();
 		CompletableFuture<Double> threads = client.value("jvm.threads.live", null, null);
 		CompletableFuture<Double> inUse = netty

@@ -116,8 +116,7 @@ public final class FaultsRunner {
 			Path log = this.settings.outputDir().resolve("logs").resolve("faults-" + stack.id() + ".log");
 			Map<String, String> overrides = Map.of("app.downstream.timeout",
 					this.faults.clientTimeout().toMillis() + "ms");
-			try (AppProcess app = AppProcess.start(stack, this.settings, this.mocks, log, overrides,
-					"actuator/health")) {
+			try (AppProcess app = AppProcess.start(stack, this.settings, this.mocks, log, overrides, "health")) {
 				this.started.accept(app);
 				warmUp(app);
 				for (FaultSettings.Case run : cases) {

@@ -3,14 +3,16 @@ package dev.twinstack.bench.load;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 
 import dev.twinstack.monitoring.ActuatorMetricsClient;
 
@@ -36,7 +38,8 @@ public final class ScenarioLoad {
 	 */
 	public static final int MAX_WARMUP_CONCURRENCY = 1000;
 
-	private static final Duration METRICS_TIMEOUT = Duration.ofSeconds(2);
+	/** The longest wait for one reading of the app's meters. */
+	private static final Duration METRICS_TIMEOUT = Duration.ofSeconds(5);
 
 	private ScenarioLoad() {
 	}
@@ -83,8 +86,14 @@ public final class ScenarioLoad {
 		long hold = Math.max(WarmUp.ROUND_SECONDS, allowanceSeconds - WarmUp.RAMP_UP_SECONDS) + 1;
 		ScenarioPlan.Run run = new ScenarioPlan.Run(base(app), workload, LoadModel.CLOSED, concurrency, 0, 0,
 				Duration.ofSeconds(WarmUp.RAMP_UP_SECONDS), Duration.ofSeconds(hold),
-				runPrefix + "-warmup-" + app.stack().id() + "-" + workload.id());
-		Rounds rounds = new Rounds(successes, () -> compilationMs(app));
+				RunId.of(runPrefix, "warmup-" + app.stack().id() + "-" + workload.id(), ""));
+		// read once on the idle app: a meter it does not have leaves the throughput alone
+		boolean jitMeter = compilationMs(app).isPresent();
+		if (!jitMeter) {
+			Console.line("[warm-up] " + app.stack().id() + ": no jvm.compilation.time at " + app.actuatorUri()
+					+ ", the throughput alone decides when the warm-up is steady");
+		}
+		Rounds rounds = new Rounds(successes, jitMeter ? () -> compilationMs(app) : null);
 		long started = System.nanoTime();
 		LoadGenerator.run(ScenarioPlan.counted(run, successes), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
 				run.timeLimit(), rounds::steady);
@@ -94,22 +103,24 @@ public final class ScenarioLoad {
 
 	/**
 	 * Reads the app's total JIT compilation time (Micrometer's
-	 * {@code jvm.compilation.time}).
+	 * {@code jvm.compilation.time}) from its Actuator, on the management port.
 	 * @param app the app
-	 * @return the time (ms), {@code NaN} when Actuator does not give it
+	 * @return the time (ms); empty when not read: no such meter, no answer within
+	 * {@link #METRICS_TIMEOUT}, or an error
 	 */
-	private static double compilationMs(AppProcess app) {
+	private static OptionalDouble compilationMs(AppProcess app) {
 		try {
-			return new ActuatorMetricsClient(URI.create(app.baseUri() + "actuator"), METRICS_TIMEOUT)
+			double value = new ActuatorMetricsClient(app.actuatorUri(), METRICS_TIMEOUT)
 				.value("jvm.compilation.time", null, null)
 				.get(METRICS_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+			return Double.isNaN(value) ? OptionalDouble.empty() : OptionalDouble.of(value);
 		}
 		catch (ExecutionException | TimeoutException ex) {
-			return Double.NaN;
+			return OptionalDouble.empty();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return Double.NaN;
+			return OptionalDouble.empty();
 		}
 	}
 
@@ -117,22 +128,23 @@ public final class ScenarioLoad {
 	 * The rounds of one warm-up run: after the ramp-up, every
 	 * {@link WarmUp#ROUND_SECONDS} s the successful requests and the app's JIT
 	 * compilation time of the last round; asked every 250 ms by the watch of the run
-	 * whether they are steady. The JIT's figures are dropped for good at the first
-	 * reading Actuator does not give.
+	 * whether they are steady. A round whose JIT reading fails is recorded as not read
+	 * ({@code null}); the next read round gets the compilation rate since the last
+	 * reading, so no compilation goes unseen.
 	 */
 	private static final class Rounds {
 
 		private final LongAdder successes;
 
-		private final DoubleSupplier compilationMs;
+		private final Supplier<OptionalDouble> compilationMs;
 
 		private final List<Double> throughputs = new ArrayList<>();
 
 		private final List<Double> jitMs = new ArrayList<>();
 
-		private double roundCompilationMs;
+		private double lastCompilationMs = Double.NaN;
 
-		private boolean jitKnown = true;
+		private long lastCompilationAt;
 
 		private final long start = System.nanoTime();
 
@@ -142,7 +154,12 @@ public final class ScenarioLoad {
 
 		private boolean steady;
 
-		Rounds(LongAdder successes, DoubleSupplier compilationMs) {
+		/**
+		 * @param successes the run's successful requests so far
+		 * @param compilationMs reads the app's total compilation time; {@code null} when
+		 * the app has no such meter
+		 */
+		Rounds(LongAdder successes, Supplier<OptionalDouble> compilationMs) {
 			this.successes = successes;
 			this.compilationMs = compilationMs;
 		}
@@ -153,7 +170,7 @@ public final class ScenarioLoad {
 				if (now - this.start >= WarmUp.RAMP_UP_SECONDS * 1_000_000_000L) {
 					this.roundStart = now;
 					this.roundSuccesses = this.successes.sum();
-					this.roundCompilationMs = readCompilationMs();
+					readCompilation(now);
 				}
 				return false;
 			}
@@ -161,14 +178,11 @@ public final class ScenarioLoad {
 			if (elapsed >= WarmUp.ROUND_SECONDS) {
 				long total = this.successes.sum();
 				this.throughputs.add((total - this.roundSuccesses) / elapsed);
-				double compilation = readCompilationMs();
-				if (this.jitKnown) {
-					// per round of exactly ROUND_SECONDS, as WarmUp reads it
-					this.jitMs.add((compilation - this.roundCompilationMs) * WarmUp.ROUND_SECONDS / elapsed);
+				if (this.compilationMs != null) {
+					this.jitMs.add(readCompilation(now));
 				}
 				this.roundStart = now;
 				this.roundSuccesses = total;
-				this.roundCompilationMs = compilation;
 				this.steady = WarmUp.isSteady(this.throughputs, this.jitMs);
 			}
 			return this.steady;
@@ -179,16 +193,30 @@ public final class ScenarioLoad {
 		}
 
 		synchronized List<Double> jitMs() {
-			return List.copyOf(this.jitMs);
+			return Collections.unmodifiableList(new ArrayList<>(this.jitMs));
 		}
 
-		private double readCompilationMs() {
-			double value = this.jitKnown ? this.compilationMs.getAsDouble() : Double.NaN;
-			if (Double.isNaN(value) && this.jitKnown) {
-				this.jitKnown = false;
-				this.jitMs.clear();
+		/**
+		 * Reads the compilation time and returns the compilation of one round at the rate
+		 * since the last reading.
+		 * @param now when the round ended ({@link System#nanoTime()})
+		 * @return ms per {@link WarmUp#ROUND_SECONDS} s, {@code null} when not read now
+		 * or before
+		 */
+		private Double readCompilation(long now) {
+			if (this.compilationMs == null) {
+				return null;
 			}
-			return value;
+			OptionalDouble reading = this.compilationMs.get();
+			if (reading.isEmpty()) {
+				return null;
+			}
+			Double round = Double.isNaN(this.lastCompilationMs) ? null
+					: (reading.getAsDouble() - this.lastCompilationMs) * WarmUp.ROUND_SECONDS * 1e9
+							/ (now - this.lastCompilationAt);
+			this.lastCompilationMs = reading.getAsDouble();
+			this.lastCompilationAt = now;
+			return round;
 		}
 
 	}
@@ -214,7 +242,7 @@ public final class ScenarioLoad {
 			long seconds = Math.max(settings.baseline().toSeconds(), (long) Math.ceil(3 * downstreamMs / 1000));
 			ScenarioPlan.Run run = new ScenarioPlan.Run(base(app), workload, LoadModel.CLOSED, 1, 0, 0,
 					Duration.ofSeconds(1), Duration.ofSeconds(seconds),
-					runPrefix + "-base-" + app.stack().id() + "-" + workload.id());
+					RunId.of(runPrefix, "base-" + app.stack().id() + "-" + workload.id(), ""));
 			TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES,
 					app.process(), run.timeLimit());
 			if (stats.overall().samplesCount() > 0 && stats.overall().errorsCount() == 0) {

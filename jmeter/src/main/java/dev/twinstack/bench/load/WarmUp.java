@@ -2,6 +2,7 @@ package dev.twinstack.bench.load;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * The warm-up of one workload on one app start: load at the cell's highest concurrency
@@ -24,8 +25,9 @@ import java.util.Locale;
  * @param concurrency the warm-up's JMeter threads
  * @param rounds throughput of each round, in order (req/s: successful requests completed
  * in the round over its length)
- * @param jitMs the app's JIT compilation time in each round (ms), in order; empty when
- * the app's Actuator did not give it (then only the throughput decides)
+ * @param jitMs the app's JIT compilation time in each round (ms), in order; {@code null}
+ * for a round whose reading failed (its JIT is not known quiet); empty when the app has
+ * no such meter (then only the throughput decides)
  * @param seconds the warm-up's wall time (s)
  * @param steady whether the last rounds were steady; {@code false} when the bound ended
  * the warm-up first
@@ -56,16 +58,18 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 	 * Tells whether rounds so far are steady: the last {@link #WINDOW} within
 	 * {@link #TOLERANCE_PERCENT} % of their highest, not rising throughout the window by
 	 * more than half the tolerance (a slow climb is a JIT still at work), and the JIT
-	 * compiling for at most {@link #JIT_QUIET_PERCENT} % of the window.
+	 * compiling for at most {@link #JIT_QUIET_PERCENT} % of the window. A round of the
+	 * window whose JIT reading failed leaves the JIT not known quiet: not steady.
 	 * @param rounds throughput of each round so far (req/s)
-	 * @param jitMs JIT compilation time of each round so far (ms); empty when unknown
+	 * @param jitMs JIT compilation time of each round so far (ms), {@code null} for a
+	 * failed reading; empty when the app has no such meter
 	 * @return {@code true} when steady
 	 */
 	public static boolean isSteady(List<Double> rounds, List<Double> jitMs) {
 		if (rounds.size() < WINDOW) {
 			return false;
 		}
-		if (jitPercent(jitMs) > JIT_QUIET_PERCENT) {
+		if (unreadJitRounds(jitMs) > 0 || jitPercent(jitMs) > JIT_QUIET_PERCENT) {
 			return false;
 		}
 		List<Double> window = rounds.subList(rounds.size() - WINDOW, rounds.size());
@@ -83,18 +87,31 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 	}
 
 	/**
-	 * Returns the JIT compilation time over the last {@link #WINDOW} rounds as a share of
-	 * their length.
-	 * @param jitMs compilation time of each round (ms)
-	 * @return the share (%), 0 when unknown
+	 * Returns the JIT compilation time over the read rounds among the last
+	 * {@link #WINDOW} as a share of their length.
+	 * @param jitMs compilation time of each round (ms), {@code null} when not read
+	 * @return the share (%), 0 when no round of the window was read
 	 */
 	static double jitPercent(List<Double> jitMs) {
-		List<Double> window = jitMs.subList(Math.max(0, jitMs.size() - WINDOW), jitMs.size());
-		if (window.isEmpty()) {
+		List<Double> read = window(jitMs).stream().filter(Objects::nonNull).toList();
+		if (read.isEmpty()) {
 			return 0;
 		}
-		double sum = window.stream().mapToDouble(Double::doubleValue).sum();
-		return sum / (window.size() * ROUND_SECONDS * 1000.0) * 100;
+		double sum = read.stream().mapToDouble(Double::doubleValue).sum();
+		return sum / (read.size() * ROUND_SECONDS * 1000.0) * 100;
+	}
+
+	/**
+	 * Counts the rounds among the last {@link #WINDOW} whose JIT reading failed.
+	 * @param jitMs compilation time of each round (ms), {@code null} when not read
+	 * @return how many of the window's rounds were not read
+	 */
+	static long unreadJitRounds(List<Double> jitMs) {
+		return window(jitMs).stream().filter(Objects::isNull).count();
+	}
+
+	private static List<Double> window(List<Double> values) {
+		return values.subList(Math.max(0, values.size() - WINDOW), values.size());
 	}
 
 	/**
@@ -113,8 +130,9 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 		String spread = (max > 0)
 				? String.format(Locale.ROOT, "last %d within %.1f %%", window.size(), (max - min) / max * 100)
 				: "no successful request";
-		String jit = this.jitMs.isEmpty() ? ""
-				: String.format(Locale.ROOT, ", JIT %.1f %% of the time", jitPercent(this.jitMs));
+		long unread = unreadJitRounds(this.jitMs);
+		String jit = this.jitMs.isEmpty() ? "" : String.format(Locale.ROOT, ", JIT %.1f %% of the time%s",
+				jitPercent(this.jitMs), (unread > 0) ? ", not read in " + unread + " of them" : "");
 		return String.format(Locale.ROOT, "%d round%s, %.0f s: %s at %.0f req/s (%s%s)", this.rounds.size(),
 				(this.rounds.size() == 1) ? "" : "s", this.seconds, this.steady ? "steady" : "bound reached", last,
 				spread, jit);

@@ -65,7 +65,7 @@ public final class WrkLoad {
 	 * The longest run id: {@code <runId>-<thread>-<n>} must stay within the apps' 64
 	 * characters for up to 999,999,999 requests per thread.
 	 */
-	static final int MAX_RUN_ID_LENGTH = 64 - "-2-".length() - 9;
+	static final int MAX_RUN_ID_LENGTH = RunId.MAX_LENGTH;
 
 	private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9-]{1," + MAX_RUN_ID_LENGTH + "}");
 

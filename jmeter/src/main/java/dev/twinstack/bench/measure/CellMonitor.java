@@ -63,8 +63,7 @@ public final class CellMonitor implements AutoCloseable {
 	 */
 	public static CellMonitor start(AppProcess app, MockServicesProcess mocks, String requestUri, String label,
 			Progress progress) {
-		List<Probe> probes = List.of(
-				new ActuatorProbe("app", URI.create(app.baseUri() + "actuator"), requestUri, INTERVAL),
+		List<Probe> probes = List.of(new ActuatorProbe("app", app.actuatorUri(), requestUri, INTERVAL),
 				new ProcessProbe("app", app.process().pid()), new ProcessProbe("mocks", mocks.process().pid()),
 				new ProcessProbe("loadgen", ProcessHandle.current().pid()), new MachineProbe());
 		List<String> columns = probes.stream().flatMap((probe) -> probe.columns().stream()).toList();

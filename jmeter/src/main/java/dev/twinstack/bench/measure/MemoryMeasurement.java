@@ -61,8 +61,8 @@ public final class MemoryMeasurement {
 	 * Reads heap used (MB), live threads and RSS (MB).
 	 */
 	private static double[] read(AppProcess app) {
-		ActuatorProbe actuator = new ActuatorProbe("app", URI.create(app.baseUri() + "actuator"),
-				"/profiles/{customerId}", Duration.ofSeconds(5));
+		ActuatorProbe actuator = new ActuatorProbe("app", app.actuatorUri(), "/profiles/{customerId}",
+				Duration.ofSeconds(5));
 		double heap = Double.NaN;
 		double threads = Double.NaN;
 		try {

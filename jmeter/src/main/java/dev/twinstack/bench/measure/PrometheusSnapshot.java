@@ -30,7 +30,7 @@ public final class PrometheusSnapshot {
 	 * @param file the file to write
 	 */
 	public static void save(AppProcess app, Path file) {
-		URI uri = app.baseUri().resolve("actuator/prometheus");
+		URI uri = app.actuatorUri().resolve("prometheus");
 		try {
 			HttpResponse<String> response = HttpClient.newHttpClient()
 				.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),

@@ -39,13 +39,16 @@ public final class AppProcess implements AutoCloseable {
 
 	private final int port;
 
+	private final int managementPort;
+
 	private final List<String> args;
 
 	private final JavaProcess process;
 
-	private AppProcess(Stack stack, int port, List<String> args, JavaProcess process) {
+	private AppProcess(Stack stack, int port, int managementPort, List<String> args, JavaProcess process) {
 		this.stack = stack;
 		this.port = port;
+		this.managementPort = managementPort;
 		this.args = args;
 		this.process = process;
 	}
@@ -79,20 +82,25 @@ public final class AppProcess implements AutoCloseable {
 		jvmArgs.add("-XX:+ExitOnOutOfMemoryError");
 		jvmArgs.add("-Xlog:gc:file=" + gcLog + ":utctime,level,tags");
 		jvmArgs.addAll(BenchJvms.appOptions(stack.id(), BenchJvms.heapOf(jvmArgs), runId, recording));
-		return start(stack, settings, placement.commandPrefix(), jvmArgs, mocks, log, Map.of(), "actuator/health");
+		return start(stack, settings, placement.commandPrefix(), jvmArgs, mocks, log, Map.of(), "health");
 	}
 
 	/**
-	 * Starts an app on a free port with some of its properties replaced and waits until a
-	 * path answers 200.
+	 * Starts an app on a free port with some of its properties replaced and waits until
+	 * an Actuator endpoint answers 200. Actuator listens on a port of its own
+	 * ({@code management.server.port}), so the bench's readings of the app's meters do
+	 * not queue behind the load: on the app's port, at concurrency 400, mvc-app's 200
+	 * Tomcat threads were all busy and a quarter of the once-a-second readings and most
+	 * JIT readings timed out (standard run of 2026-11-24).
 	 * @param stack which app
 	 * @param settings the bench settings (jar, JVM options, JDK)
 	 * @param mocks the running mocks the app calls and stores into
 	 * @param log the log file
 	 * @param overrides app properties (without {@code --}) replacing or adding to the
 	 * defaults, e.g. {@code app.downstream.timeout=1s}
-	 * @param readyPath the path that must answer {@code GET} with 200, relative to the
-	 * app's root, e.g. {@code actuator/health/liveness} for an app whose database is down
+	 * @param readyPath the Actuator endpoint that must answer {@code GET} with 200,
+	 * relative to {@link #actuatorUri()}, e.g. {@code health/liveness} for an app whose
+	 * database is down
 	 * @return the running app
 	 */
 	public static AppProcess start(Stack stack, BenchSettings settings, MockServicesProcess mocks, Path log,
@@ -102,10 +110,14 @@ public final class AppProcess implements AutoCloseable {
 
 	private static AppProcess start(Stack stack, BenchSettings settings, List<String> prefix, List<String> jvmArgs,
 			MockServicesProcess mocks, Path log, Map<String, String> overrides, String readyPath) {
-		int port = FreePorts.allocate(1).get(0);
+		List<Integer> ports = FreePorts.allocate(2);
+		int port = ports.get(0);
+		int managementPort = ports.get(1);
 		Map<String, String> properties = new LinkedHashMap<>();
 		properties.put("server.port", String.valueOf(port));
 		properties.put("server.address", MockServicesProcess.HOST);
+		properties.put("management.server.port", String.valueOf(managementPort));
+		properties.put("management.server.address", MockServicesProcess.HOST);
 		properties.put("app.downstream.customers-url", mocks.customersUrl());
 		properties.put("app.downstream.orders-url", mocks.ordersUrl());
 		properties.put("app.downstream.recommendations-url", mocks.recommendationsUrl());
@@ -125,10 +137,10 @@ public final class AppProcess implements AutoCloseable {
 		String role = stack.role();
 		JavaProcess process = JavaProcess.start(prefix, settings.jdk().java(), role, jvmArgs,
 				settings.jars().app(stack), args, log);
-		AppProcess app = new AppProcess(stack, port, List.copyOf(args), process);
+		AppProcess app = new AppProcess(stack, port, managementPort, List.copyOf(args), process);
 		try {
-			process.awaitReady("GET /" + readyPath + " = 200", READY_TIMEOUT,
-					() -> Probes.httpOk(app.baseUri().resolve(readyPath)));
+			process.awaitReady("GET " + app.actuatorUri().resolve(readyPath).getPath() + " = 200", READY_TIMEOUT,
+					() -> Probes.httpOk(app.actuatorUri().resolve(readyPath)));
 		}
 		catch (RuntimeException ex) {
 			process.stop();
@@ -154,6 +166,15 @@ public final class AppProcess implements AutoCloseable {
 	 */
 	public URI baseUri() {
 		return URI.create("http://" + MockServicesProcess.HOST + ":" + this.port + "/");
+	}
+
+	/**
+	 * Returns the base URI of the app's Actuator, on its own management port, with a
+	 * trailing slash.
+	 * @return e.g. {@code http://127.0.0.1:41235/actuator/}
+	 */
+	public URI actuatorUri() {
+		return URI.create("http://" + MockServicesProcess.HOST + ":" + this.managementPort + "/actuator/");
 	}
 
 	public Stack stack() {

@@ -16,6 +16,7 @@ import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LoadGenerator;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.OpenModel;
+import dev.twinstack.bench.load.RunId;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.load.WrkLoad;
 import dev.twinstack.bench.load.WrkResult;
@@ -201,7 +202,7 @@ final class CellRunner {
 		if (stores) {
 			this.store.drop();
 		}
-		String runId = this.runPrefix + "-" + cell.id() + "-wrk";
+		String runId = RunId.of(this.runPrefix, cell.id(), "-wrk");
 		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
 		try {
 			String base = app.baseUri().toString().replaceAll("/$", "");

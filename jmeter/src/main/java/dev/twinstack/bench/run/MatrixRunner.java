@@ -10,6 +10,7 @@ import java.util.Map;
 
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.console.Console;
+import dev.twinstack.bench.load.RunId;
 import dev.twinstack.bench.load.ScenarioLoad;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.measure.AppHealth;
@@ -221,7 +222,7 @@ final class MatrixRunner {
 		List<TrialFigures> trials = new ArrayList<>();
 		int threads = 0;
 		for (int number = 1; number <= this.settings.trials(); number++) {
-			String runId = this.runPrefix + "-" + cell.id() + "-t" + number;
+			String runId = RunId.of(this.runPrefix, cell.id(), "-t" + number);
 			ScenarioPlan.Run run = ScenarioLoad.trial(this.settings, session.app(), cell, idealMs, runId);
 			threads = run.threads();
 			Console.line(String.format("[cell %d/%d] %s %s %s, trial %d/%d: %d threads (elapsed %s)", index, total,

@@ -76,14 +76,14 @@ class ContractIT {
 		mocks = MockServicesProcess.start(settings, LOGS.resolve("mock-services.log"));
 		store = new ProfileStore(mocks.mongoUri());
 		Map<String, String> overrides = Map.of("app.downstream.timeout", "1s");
-		mvc = new ContractClient(AppProcess.start(Stack.MVC, settings, mocks, LOGS.resolve("mvc-app.log"), overrides,
-				"actuator/health"));
-		webflux = new ContractClient(AppProcess.start(Stack.WEBFLUX, settings, mocks, LOGS.resolve("webflux-app.log"),
-				overrides, "actuator/health"));
+		mvc = new ContractClient(
+				AppProcess.start(Stack.MVC, settings, mocks, LOGS.resolve("mvc-app.log"), overrides, "health"));
+		webflux = new ContractClient(
+				AppProcess.start(Stack.WEBFLUX, settings, mocks, LOGS.resolve("webflux-app.log"), overrides, "health"));
 		coroutines = new ContractClient(AppProcess.start(Stack.COROUTINES, settings, mocks,
-				LOGS.resolve("webflux-app-coroutines.log"), overrides, "actuator/health"));
-		mvcVt = new ContractClient(AppProcess.start(Stack.MVC_VT, settings, mocks, LOGS.resolve("mvc-app-vt.log"),
-				overrides, "actuator/health"));
+				LOGS.resolve("webflux-app-coroutines.log"), overrides, "health"));
+		mvcVt = new ContractClient(
+				AppProcess.start(Stack.MVC_VT, settings, mocks, LOGS.resolve("mvc-app-vt.log"), overrides, "health"));
 		stub(mocks.ordersUrl(), "/customers/" + ORDERS_500 + "/orders", "{\"status\":500}");
 		stub(mocks.customersUrl(), "/customers/" + CUSTOMERS_SLOW,
 				"{\"status\":200,\"jsonBody\":{},\"fixedDelayMilliseconds\":3000}");
@@ -183,12 +183,11 @@ class ContractIT {
 				"app.database.timeout", "1s", "management.endpoint.health.probes.enabled", "true");
 		BenchSettings settings = BenchSettings.fromSystemProperties();
 		try (AppProcess mvcWithoutDatabase = AppProcess.start(Stack.MVC, settings, mocks,
-				LOGS.resolve("mvc-app-no-database.log"), overrides, "actuator/health/liveness");
+				LOGS.resolve("mvc-app-no-database.log"), overrides, "health/liveness");
 				AppProcess webfluxWithoutDatabase = AppProcess.start(Stack.WEBFLUX, settings, mocks,
-						LOGS.resolve("webflux-app-no-database.log"), overrides, "actuator/health/liveness");
+						LOGS.resolve("webflux-app-no-database.log"), overrides, "health/liveness");
 				AppProcess coroutinesWithoutDatabase = AppProcess.start(Stack.COROUTINES, settings, mocks,
-						LOGS.resolve("webflux-app-coroutines-no-database.log"), overrides,
-						"actuator/health/liveness")) {
+						LOGS.resolve("webflux-app-coroutines-no-database.log"), overrides, "health/liveness")) {
 			ContractClient.Answer fromMvc = new ContractClient(mvcWithoutDatabase).post("/profiles/42", "contract-503");
 			ContractClient.Answer fromWebflux = new ContractClient(webfluxWithoutDatabase).post("/profiles/42",
 					"contract-503");

@@ -73,7 +73,7 @@ class ObservationCostExperiment {
 		Map<String, List<double[]>> runs = new LinkedHashMap<>();
 		try (MockServicesProcess mocks = MockServicesProcess.start(settings, out.resolve("mock-services.log"));
 				AppProcess app = AppProcess.start(Stack.WEBFLUX, settings, mocks, out.resolve("app.log"), Map.of(),
-						"actuator/health");
+						"health");
 				ProfileStore store = new ProfileStore(mocks.mongoUri())) {
 			long appPid = app.process().pid();
 			Taskset.pinAllThreads(appPid, List.of(1));
@@ -124,7 +124,7 @@ class ObservationCostExperiment {
 		}
 		ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor();
 		if (variant.startsWith("Prometheus")) {
-			URI scrape = app.baseUri().resolve("actuator/prometheus");
+			URI scrape = app.actuatorUri().resolve("prometheus");
 			watcher.scheduleAtFixedRate(() -> get(scrape), 0, 1, TimeUnit.SECONDS);
 		}
 		StubLatencyProbe probe = variant.startsWith("stub") ? StubLatencyProbe.forWorkload(run.workload(), mocks)
@@ -155,7 +155,7 @@ class ObservationCostExperiment {
 
 	private static double compilationMs(AppProcess app) throws Exception {
 		String body = HTTP
-			.send(HttpRequest.newBuilder(app.baseUri().resolve("actuator/prometheus")).build(),
+			.send(HttpRequest.newBuilder(app.actuatorUri().resolve("prometheus")).build(),
 					HttpResponse.BodyHandlers.ofString())
 			.body();
 		return body.lines()

@@ -429,9 +429,11 @@ class BenchIT {
 				assertThat(app.warmUp()).as("%s warm-up", app.stack()).isNotEmpty().allSatisfy((warmUp) -> {
 					assertThat(warmUp.rounds()).as("%s %s rounds", app.stack(), warmUp.workload()).isNotEmpty();
 					assertThat(warmUp.steady()).isEqualTo(WarmUp.isSteady(warmUp.rounds(), warmUp.jitMs()));
-					// the apps expose jvm.compilation.time: the JIT was read every round
+					// the apps expose jvm.compilation.time on their management port: read
+					// every round
 					assertThat(warmUp.jitMs()).as("%s %s JIT", app.stack(), warmUp.workload())
-						.hasSameSizeAs(warmUp.rounds());
+						.hasSameSizeAs(warmUp.rounds())
+						.doesNotContainNull();
 				});
 			}
 			assertThat(app.placement()).as("%s placement", app.stack()).isNotBlank();

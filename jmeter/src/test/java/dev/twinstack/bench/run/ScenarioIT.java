@@ -151,7 +151,7 @@ class ScenarioIT {
 	private static double peakThreads(AppProcess app) {
 		try {
 			HttpResponse<String> response = HttpClient.newHttpClient()
-				.send(HttpRequest.newBuilder(app.baseUri().resolve("actuator/metrics/jvm.threads.peak")).build(),
+				.send(HttpRequest.newBuilder(app.actuatorUri().resolve("metrics/jvm.threads.peak")).build(),
 						HttpResponse.BodyHandlers.ofString());
 			return new ObjectMapper().readTree(response.body()).at("/measurements/0/value").asDouble();
 		}
