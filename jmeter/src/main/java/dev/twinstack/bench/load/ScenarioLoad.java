@@ -45,31 +45,44 @@ public final class ScenarioLoad {
 	}
 
 	/**
-	 * Warms the app up, workload after workload, each in one closed run at the given
-	 * concurrency that stops once its throughput, taken in rounds of
-	 * {@link WarmUp#ROUND_SECONDS} s, is steady ({@link WarmUp#isSteady}) or its share of
-	 * the warm-up bound is used: each workload may use what is left of the bound but
-	 * {@link WarmUp#WINDOW} rounds for each workload after it. Results are discarded but
-	 * the rounds' throughputs, which the report shows.
+	 * Warms the app up, workload after workload, each in closed runs that stop once the
+	 * throughput, taken in rounds of {@link WarmUp#ROUND_SECONDS} s, is steady and the
+	 * JIT quiet ({@link WarmUp#isSteady}) or the run's share of the warm-up bound is
+	 * used. Where the workload's {@link WarmUp#jitConcurrency JIT concurrency} is below
+	 * the given one, a first run at it lets the JIT finish, then a second one at the
+	 * given concurrency grows the app's pools and proves the throughput steady there: at
+	 * the cells' concurrency a 1-core app's busy request threads starve its compiler
+	 * threads (see {@link WarmUp#JIT_CONCURRENCY_WAITING}). Each run may use what is left
+	 * of the bound but {@link WarmUp#WINDOW} rounds for each run after it. Results are
+	 * discarded but the rounds' throughputs, which the report shows.
 	 * @param settings the bench settings (the warm-up bound per app start)
 	 * @param app the running app
 	 * @param workloads the workloads its cells will run
 	 * @param concurrency the concurrency, e.g. the highest of its cells
 	 * @param runPrefix prefix of the request ids
-	 * @return the warm-up of each workload, in order (empty when the bound is 0)
+	 * @return each warm-up run, in order (empty when the bound is 0)
 	 */
 	public static List<WarmUp> warmUp(BenchSettings settings, AppProcess app, List<Workload> workloads, int concurrency,
 			String runPrefix) {
+		List<Map.Entry<Workload, Integer>> runs = new ArrayList<>();
+		for (Workload workload : workloads) {
+			int jit = WarmUp.jitConcurrency(workload, concurrency);
+			if (jit < concurrency) {
+				runs.add(Map.entry(workload, jit));
+			}
+			runs.add(Map.entry(workload, concurrency));
+		}
 		List<WarmUp> warmUps = new ArrayList<>();
 		long remaining = settings.warmup().toSeconds();
-		for (int i = 0; i < workloads.size() && remaining > 0; i++) {
-			Workload workload = workloads.get(i);
-			long reserve = (long) (workloads.size() - i - 1)
+		for (int i = 0; i < runs.size() && remaining > 0; i++) {
+			Workload workload = runs.get(i).getKey();
+			int runConcurrency = runs.get(i).getValue();
+			long reserve = (long) (runs.size() - i - 1)
 					* (WarmUp.RAMP_UP_SECONDS + WarmUp.WINDOW * WarmUp.ROUND_SECONDS + 1);
 			long allowance = Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, remaining - reserve);
-			WarmUp warmUp = warmUp(app, workload, concurrency, allowance, runPrefix);
+			WarmUp warmUp = warmUp(app, workload, runConcurrency, allowance, runPrefix + "-" + i);
 			warmUps.add(warmUp);
-			Console.line(String.format("[warm-up] %s %s c=%d: %s", app.stack().id(), workload.id(), concurrency,
+			Console.line(String.format("[warm-up] %s %s c=%d: %s", app.stack().id(), workload.id(), runConcurrency,
 					warmUp.describe()));
 			remaining -= Math.round(warmUp.seconds());
 			if (!app.process().isAlive()) {

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
+import dev.twinstack.bench.settings.Workload;
+
 /**
  * The warm-up of one workload on one app start: load at the cell's highest concurrency
  * until the throughput stops rising, as JMH repeats warm-up iterations before it
@@ -53,6 +55,37 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 	 * rarely run code, e.g. one Prometheus scrape a second: 2.5–2.9 %).
 	 */
 	static final double JIT_QUIET_PERCENT = 2;
+
+	/**
+	 * The JIT run's concurrency for a workload that waits downstream. Measured on the
+	 * 2-core VM of 2026-11-24 (mvc-app alone on one core, composite sequential, wrk in 5
+	 * s rounds from a cold start): at 400 clients the JIT still compiled 3–19 s per 5 s
+	 * round after 200 s and the app then served 222–287 req/s at c = 400; at 50 clients
+	 * the JIT was quiet (0.07–0.3 s per round) after 170 s and the app then served
+	 * 440–519 req/s at c = 400. Linux's scheduler shares a core by thread: a couple of
+	 * compiler threads against 200 busy request threads get little of it.
+	 */
+	public static final int JIT_CONCURRENCY_WAITING = 50;
+
+	/**
+	 * The JIT run's concurrency for a workload with no downstream wait (cpu-light): each
+	 * client keeps a request thread busy, so a few leave the compiler threads a share.
+	 */
+	public static final int JIT_CONCURRENCY_BUSY = 4;
+
+	/**
+	 * Returns the concurrency at which the JIT of an app warms up fastest for a workload:
+	 * enough requests to make its code hot, few enough busy threads to leave the compiler
+	 * threads CPU.
+	 * @param workload the workload
+	 * @param concurrency the cells' concurrency
+	 * @return {@link #JIT_CONCURRENCY_WAITING} or {@link #JIT_CONCURRENCY_BUSY}, at most
+	 * {@code concurrency}
+	 */
+	public static int jitConcurrency(Workload workload, int concurrency) {
+		int jit = (workload.latenciesPerRequest() > 0) ? JIT_CONCURRENCY_WAITING : JIT_CONCURRENCY_BUSY;
+		return Math.min(jit, concurrency);
+	}
 
 	/**
 	 * Tells whether rounds so far are steady: the last {@link #WINDOW} within
