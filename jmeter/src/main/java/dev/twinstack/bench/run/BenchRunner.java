@@ -25,6 +25,9 @@ import dev.twinstack.bench.console.Progress;
 import dev.twinstack.bench.faults.FaultsRunner;
 import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.load.WrkLoad;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.measure.PrometheusSnapshot;
 import dev.twinstack.bench.process.AppConfig;
@@ -43,9 +46,6 @@ import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.settings.BenchConfigException;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Cell;
-import dev.twinstack.bench.settings.Stack;
-import dev.twinstack.bench.settings.Workload;
 
 /**
  * Runs the bench: starts mock-services once, then the scenario matrix

@@ -13,6 +13,17 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
+import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.MatrixBlock;
+import dev.twinstack.bench.matrix.Scenario;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Transfer;
+import dev.twinstack.bench.matrix.Workload;
+
 /**
  * What the bench runs, parsed from {@code bench.*} system properties: a
  * {@link BenchProfile} gives the matrix and durations, single properties override parts
@@ -226,7 +237,7 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 			.map((value) -> SettingsParser.numbers("bench.concurrency", value, 1, MAX_CONCURRENCY, "10,100,400"))
 			.ifPresent((levels) -> overrides.add((block) -> block.withConcurrency(levels)));
 		Optional.ofNullable(get.apply(AppCpus.PROPERTY))
-			.map((value) -> AppCpus.parseList(value).stream().map((cpus) -> cpus.requireFits(Machine.cores())).toList())
+			.map((value) -> SettingsParser.appCpus(value, Machine.cores()))
 			.ifPresent((cpus) -> overrides.add((block) -> block.withAppCpus(cpus)));
 		Optional.ofNullable(get.apply("bench.rates"))
 			.map((value) -> SettingsParser.numbers("bench.rates", value, 1, MAX_RATE, "300,900"))

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
+import dev.twinstack.bench.matrix.Stack;
+
 /**
  * What the {@code faults} scenario runs ({@code -Dbench.scenarios=faults}): per stack,
  * each service × fault × share of requests, under a short closed load of {@code POST

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import dev.twinstack.bench.matrix.Stack;
+
 /**
  * Chooses the one JDK every JVM of a bench runs on, in this order:
  * <ol>

@@ -9,6 +9,8 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.twinstack.bench.matrix.AppCpus;
+
 /**
  * Parses the values of {@code bench.*} properties; every bad value becomes a
  * {@link BenchConfigException} naming the property, the value and what is accepted.
@@ -120,7 +122,31 @@ final class SettingsParser {
 	}
 
 	static BenchConfigException invalid(String property, String value, String accepted) {
-		return new BenchConfigException(property + " must be " + accepted + ", got '" + value + "'");
+		return BenchConfigException.invalid(property, value, accepted);
+	}
+
+	/**
+	 * The app-cores axis: a comma-separated list such as {@code 1,2,all}, without
+	 * repeats, the counts ascending and {@code all} last, each fitting the machine.
+	 */
+	static List<AppCpus> appCpus(String value, int machineCores) {
+		TreeSet<AppCpus> values = new TreeSet<>(AppCpus.AXIS_ORDER);
+		for (String part : value.split(",", -1)) {
+			AppCpus cpus = AppCpus.parse(part);
+			if (cpus == null) {
+				throw invalid(AppCpus.PROPERTY, value, AppCpus.ACCEPTED);
+			}
+			values.add(requireFits(cpus, machineCores));
+		}
+		return List.copyOf(values);
+	}
+
+	/** The app's cores, when they leave one core for the rest of the bench. */
+	static AppCpus requireFits(AppCpus cpus, int machineCores) {
+		if (!cpus.fits(machineCores)) {
+			throw invalid(AppCpus.PROPERTY, cpus.id(), AppCpus.acceptedOn(machineCores));
+		}
+		return cpus;
 	}
 
 }

@@ -20,12 +20,12 @@ import java.util.concurrent.TimeUnit;
 
 import dev.twinstack.bench.load.LoadGenerator;
 import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.measure.StubLatencyProbe;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.LoadModel;
-import dev.twinstack.bench.settings.Stack;
-import dev.twinstack.bench.settings.Workload;
 import org.junit.jupiter.api.Test;
 import oshi.SystemInfo;
 import oshi.software.os.OSProcess;
