@@ -110,6 +110,15 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	}
 
 	/**
+	 * Names a block of a profile, as jmeter/README.md and {@code -Dbench.help} do.
+	 * @param index the block's index in {@link #blocks()}
+	 * @return {@code A}, {@code B}, …
+	 */
+	public static String blockName(int index) {
+		return String.valueOf((char) ('A' + index));
+	}
+
+	/**
 	 * Finds a profile by its name.
 	 * @param id the name
 	 * @return the profile, or {@code null}

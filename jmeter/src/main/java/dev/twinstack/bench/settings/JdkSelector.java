@@ -72,9 +72,8 @@ final class JdkSelector {
 	Jdk select() {
 		if (this.javaHomeProperty != null) {
 			return Jdk.read(Path.of(this.javaHomeProperty), "-Dbench.javaHome")
-				.orElseThrow(() -> new BenchConfigException("bench.javaHome must be a JDK folder holding bin/java and "
-						+ "a release file with JAVA_VERSION (e.g. /usr/lib/jvm/temurin-25-jdk-amd64), got '"
-						+ this.javaHomeProperty + "'"));
+				.orElseThrow(() -> BenchConfigException.invalid(SettingsTable.JAVA_HOME.name(), this.javaHomeProperty,
+						SettingsTable.JAVA_HOME.accepted()));
 		}
 		Optional<Jdk> env = Optional.ofNullable(this.javaHomeEnv)
 			.flatMap((home) -> Jdk.read(Path.of(home), "JAVA_HOME"));

@@ -29,7 +29,7 @@ class AppCpusTests {
 	void rejectsZeroNegativeFractionsAndWordsNamingTheSetting() {
 		for (String bad : new String[] { "0", "-1", "1.5", "two", "", "ALL", "01", "1 2" }) {
 			assertThat(AppCpus.parse(bad)).as(bad).isNull();
-			assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> SettingsParser.appCpus(bad, 2))
+			assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> SettingsTable.APP_CPUS.parse(bad))
 				.withMessage("bench.appCpus must be all or a whole number of cores for the app alone, from 1 up, "
 						+ "e.g. 1 or 2, got '" + bad + "'");
 		}
@@ -43,7 +43,7 @@ class AppCpusTests {
 
 	@Test
 	void anAxisWithABadValueNamesTheWholeSetting() {
-		assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> SettingsParser.appCpus("1,,all", 2))
+		assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> SettingsTable.APP_CPUS.parse("1,,all"))
 			.withMessageStartingWith("bench.appCpus must be all or a whole number")
 			.withMessageEndingWith("got '1,,all'");
 	}
