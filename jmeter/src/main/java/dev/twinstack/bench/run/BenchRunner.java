@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.DigestOutputStream;
@@ -122,7 +123,12 @@ public final class BenchRunner {
 		finally {
 			record.done();
 			BenchShutdown.unwatch(record);
-			deleteTree(jarCopies);
+			try {
+				deleteTree(jarCopies);
+			}
+			catch (IOException ex) {
+				// deleteOnExit removes what is left
+			}
 		}
 		return results;
 	}
@@ -290,14 +296,17 @@ public final class BenchRunner {
 		}
 	}
 
-	private static void deleteTree(Path folder) {
-		try (Stream<Path> tree = Files.walk(folder)) {
+	/**
+	 * Deletes a file, or a folder with everything in it; nothing when it does not exist.
+	 */
+	private static void deleteTree(Path path) throws IOException {
+		if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+			return;
+		}
+		try (Stream<Path> tree = Files.walk(path)) {
 			for (Path file : tree.sorted(Comparator.reverseOrder()).toList()) {
 				Files.deleteIfExists(file);
 			}
-		}
-		catch (IOException ex) {
-			// deleteOnExit removes what is left
 		}
 	}
 
@@ -316,14 +325,7 @@ public final class BenchRunner {
 			Files.createDirectories(out);
 			for (String name : List.of("runs", "logs", "jars", "jars.sha256", "jfr", "charts", "assets", "results.json",
 					"report.md", "index.html")) {
-				Path path = out.resolve(name);
-				if (Files.exists(path)) {
-					try (Stream<Path> tree = Files.walk(path)) {
-						for (Path file : tree.sorted(Comparator.reverseOrder()).toList()) {
-							Files.delete(file);
-						}
-					}
-				}
+				deleteTree(out.resolve(name));
 			}
 		}
 		catch (IOException ex) {
