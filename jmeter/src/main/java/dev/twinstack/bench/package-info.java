@@ -2,7 +2,7 @@
  * The bench, one package per capability. Dependencies point one way, from the top:
  * {@code run} (and {@code compare}) → {@code report} → {@code results} → {@code analysis}
  * (and {@code model}) and {@code faults} → {@code measure} → {@code load} →
- * {@code process} → {@code console} and {@code settings}; records carry the data between
- * them. {@code ArchitectureTests} checks it.
+ * {@code process} → {@code console} and {@code settings} → {@code matrix}; records carry
+ * the data between them. {@code ArchitectureTests} checks it.
  */
 package dev.twinstack.bench;

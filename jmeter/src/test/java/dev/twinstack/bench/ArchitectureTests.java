@@ -22,9 +22,10 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * The bench's packages and the one way their dependencies point (see
  * {@code package-info.java} of {@code dev.twinstack.bench}): the orchestration on top,
  * the report and the results it reads, the analysis of the figures, the faults scenario,
- * measurement, load, processes, and the settings and console everything may use. Records
- * carry the data up. {@code model} (the queueing model) and {@code compare} (two result
- * folders side by side) may be empty.
+ * measurement, load, processes, the settings and console everything may use, and under
+ * the settings the matrix's vocabulary (stacks, workloads, cells). Records carry the data
+ * up. {@code model} (the queueing model) and {@code compare} (two result folders side by
+ * side) may be empty.
  */
 @AnalyzeClasses(packages = "dev.twinstack.bench", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTests {
@@ -59,32 +60,36 @@ class ArchitectureTests {
 		.definedBy("dev.twinstack.bench.console..")
 		.layer("settings")
 		.definedBy("dev.twinstack.bench.settings..")
+		.layer("matrix")
+		.definedBy("dev.twinstack.bench.matrix..")
 		.whereLayer("run")
 		.mayNotBeAccessedByAnyLayer()
 		.whereLayer("compare")
 		.mayNotBeAccessedByAnyLayer()
 		.whereLayer("compare")
 		.mayOnlyAccessLayers("report", "results", "analysis", "model", "faults", "measure", "load", "console",
-				"settings")
+				"settings", "matrix")
 		.whereLayer("report")
-		.mayOnlyAccessLayers("results", "analysis", "model", "faults", "measure", "load", "settings")
+		.mayOnlyAccessLayers("results", "analysis", "model", "faults", "measure", "load", "settings", "matrix")
 		.whereLayer("results")
-		.mayOnlyAccessLayers("analysis", "model", "faults", "measure", "load", "settings")
+		.mayOnlyAccessLayers("analysis", "model", "faults", "measure", "load", "settings", "matrix")
 		.whereLayer("analysis")
-		.mayOnlyAccessLayers("model", "measure", "load", "settings")
+		.mayOnlyAccessLayers("model", "measure", "load", "settings", "matrix")
 		.whereLayer("model")
 		.mayNotAccessAnyLayer()
 		.whereLayer("faults")
-		.mayOnlyAccessLayers("measure", "load", "process", "console", "settings")
+		.mayOnlyAccessLayers("measure", "load", "process", "console", "settings", "matrix")
 		.whereLayer("measure")
-		.mayOnlyAccessLayers("load", "process", "console", "settings")
+		.mayOnlyAccessLayers("load", "process", "console", "settings", "matrix")
 		.whereLayer("load")
-		.mayOnlyAccessLayers("process", "console", "settings")
+		.mayOnlyAccessLayers("process", "console", "settings", "matrix")
 		.whereLayer("process")
-		.mayOnlyAccessLayers("console", "settings")
+		.mayOnlyAccessLayers("console", "settings", "matrix")
 		.whereLayer("console")
 		.mayNotAccessAnyLayer()
 		.whereLayer("settings")
+		.mayOnlyAccessLayers("matrix")
+		.whereLayer("matrix")
 		.mayNotAccessAnyLayer();
 
 	@ArchTest

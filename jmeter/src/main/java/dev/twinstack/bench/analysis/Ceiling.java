@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-import dev.twinstack.bench.settings.Cell;
+import dev.twinstack.bench.matrix.Cell;
 
 /**
  * The Little's-law ceiling of one cell: with N requests in flight and each taking at

@@ -7,9 +7,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.process.BenchException;
-import dev.twinstack.bench.settings.Stack;
 import dev.twinstack.monitoring.ActuatorMetricsClient;
 
 /**

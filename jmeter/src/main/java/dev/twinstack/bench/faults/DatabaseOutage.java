@@ -8,11 +8,11 @@ import java.util.concurrent.CompletionException;
 import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.load.LoadGenerator;
 import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.process.BenchException;
-import dev.twinstack.bench.settings.LoadModel;
-import dev.twinstack.bench.settings.Workload;
 
 /**
  * The database outage of the {@code faults} scenario: a closed load of {@code POST

@@ -16,15 +16,15 @@ import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.load.LoadGenerator;
 import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.FaultSettings;
-import dev.twinstack.bench.settings.LoadModel;
-import dev.twinstack.bench.settings.Stack;
-import dev.twinstack.bench.settings.Workload;
 
 /**
  * Runs the {@code faults} scenario: per stack, one app start and a 5 s warm-up, then for

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 
 import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LatencyStats;
-import dev.twinstack.bench.settings.Stack;
+import dev.twinstack.bench.matrix.Stack;
 import org.HdrHistogram.Histogram;
 
 /**

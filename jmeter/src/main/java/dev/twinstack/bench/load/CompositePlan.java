@@ -12,9 +12,9 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.process.MockServicesProcess;
-import dev.twinstack.bench.settings.Fanout;
-import dev.twinstack.bench.settings.Workload;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.assertions.DslResponseAssertion.TargetField;
 import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;

@@ -17,11 +17,11 @@ import java.util.function.Supplier;
 import dev.twinstack.monitoring.ActuatorMetricsClient;
 
 import dev.twinstack.bench.console.Console;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Cell;
-import dev.twinstack.bench.settings.LoadModel;
-import dev.twinstack.bench.settings.Workload;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
 /**

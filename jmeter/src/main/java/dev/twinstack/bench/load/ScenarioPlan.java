@@ -17,10 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
-import dev.twinstack.bench.settings.LoadModel;
-import dev.twinstack.bench.settings.Workload;
-import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Workload;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.assertions.DslResponseAssertion.TargetField;
 import us.abstracta.jmeter.javadsl.core.listeners.JtlWriter;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;

@@ -17,11 +17,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.BenchShutdown;
 import dev.twinstack.bench.process.JavaProcess;
 import dev.twinstack.bench.process.ProcessRegistry;
-import dev.twinstack.bench.settings.Workload;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,7 +1,7 @@
 package dev.twinstack.bench.measure;
 
-import dev.twinstack.bench.settings.Fanout;
-import dev.twinstack.bench.settings.Stack;
+import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.Stack;
 
 /**
  * The classic side-by-side figures: how long a stack takes to complete N requests from 10

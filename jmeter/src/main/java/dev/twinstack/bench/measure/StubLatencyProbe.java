@@ -12,9 +12,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Workload;
 
 /**
  * Measures what a stub actually delivers while a cell loads the app: every

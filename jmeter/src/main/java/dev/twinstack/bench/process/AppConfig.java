@@ -11,8 +11,8 @@ import java.util.zip.ZipFile;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.settings.Machine;
-import dev.twinstack.bench.settings.Stack;
 
 /**
  * The settings that cap an app under load (thread caps, pool sizes, timeouts), as it ran:

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 
+import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Heap;
-import dev.twinstack.bench.settings.Stack;
 
 /**
  * One app (mvc-app or webflux-app) running as its own JVM on a free port, pointed at the

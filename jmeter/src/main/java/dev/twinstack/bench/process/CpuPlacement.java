@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 
-import dev.twinstack.bench.settings.AppCpus;
+import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.settings.BenchConfigException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,7 +59,11 @@ public final class CpuPlacement {
 		if (this.machineCpus.isEmpty()) {
 			throw new IllegalArgumentException("no CPU");
 		}
-		this.appCpus = appCpus.requireFits(this.machineCpus.size());
+		if (!appCpus.fits(this.machineCpus.size())) {
+			throw BenchConfigException.invalid(AppCpus.PROPERTY, appCpus.id(),
+					AppCpus.acceptedOn(this.machineCpus.size()));
+		}
+		this.appCpus = appCpus;
 		this.unavailableReason = unavailableReason;
 	}
 

@@ -8,13 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
-import dev.twinstack.bench.settings.Cell;
-import dev.twinstack.bench.settings.Fanout;
-import dev.twinstack.bench.settings.Heap;
-import dev.twinstack.bench.settings.Stack;
-import dev.twinstack.bench.settings.Workload;
 import dev.twinstack.monitoring.TimeSeries;
 import dev.twinstack.monitoring.TimeSeriesCsv;
 

@@ -14,14 +14,14 @@ import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.KneeFinder;
 import dev.twinstack.bench.analysis.ScenarioAnalysis;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Scenario;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.Spread;
 import dev.twinstack.bench.results.CellSummary;
-import dev.twinstack.bench.settings.Cell;
-import dev.twinstack.bench.settings.Heap;
-import dev.twinstack.bench.settings.LoadModel;
-import dev.twinstack.bench.settings.Scenario;
-import dev.twinstack.bench.settings.Stack;
-import dev.twinstack.bench.settings.Workload;
 
 /**
  * Renders the scenario matrix for report.md: per workload, one side-by-side table per

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Set;
 
 import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
-import dev.twinstack.bench.settings.Fanout;
-import dev.twinstack.bench.settings.Heap;
 
 /**
  * The parts of report.md about monitoring: the charts, the memory after N requests, the

@@ -7,14 +7,14 @@ import java.util.Set;
 import dev.twinstack.bench.analysis.Validity;
 import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.Integrity;
-import dev.twinstack.bench.settings.Cell;
-import dev.twinstack.bench.settings.Fanout;
-import dev.twinstack.bench.settings.LoadModel;
-import dev.twinstack.bench.settings.Stack;
-import dev.twinstack.bench.settings.Workload;
 
 /**
  * Renders {@code report.md}: what was measured, the settings, then one side-by-side table

@@ -7,17 +7,17 @@ import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.faults.OutageRun;
 import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.LoopbackProbe;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Cell;
-import dev.twinstack.bench.settings.Fanout;
-import dev.twinstack.bench.settings.Heap;
 import dev.twinstack.bench.settings.Jdk;
-import dev.twinstack.bench.settings.LoadModel;
 import dev.twinstack.bench.settings.SkippedStack;
-import dev.twinstack.bench.settings.Stack;
-import dev.twinstack.bench.settings.Workload;
 
 /**
  * Everything a bench run measured and every setting it ran with: the content of

@@ -7,11 +7,11 @@ import dev.twinstack.bench.load.LatencyStats;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.OpenModel;
 import dev.twinstack.bench.load.ThroughputStats;
+import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.measure.CpuShares;
 import dev.twinstack.bench.measure.JfrCheck;
 import dev.twinstack.bench.measure.ServerStats;
 import dev.twinstack.bench.measure.Storage;
-import dev.twinstack.bench.settings.Cell;
 
 /**
  * Everything measured in one cell.

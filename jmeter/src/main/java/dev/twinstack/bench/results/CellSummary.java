@@ -15,12 +15,12 @@ import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.analysis.ScenarioAnalysis;
 import dev.twinstack.bench.analysis.Validity;
 import dev.twinstack.bench.load.OpenModel;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.Spread;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Cell;
-import dev.twinstack.bench.settings.LoadModel;
-import dev.twinstack.bench.settings.Scenario;
 
 /**
  * A cell over its trials: the medians the report quotes with their min and max, the

@@ -9,6 +9,9 @@ import java.time.Instant;
 import java.util.List;
 
 import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.GcLog;
 import dev.twinstack.bench.process.AppProcess;
@@ -16,10 +19,7 @@ import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.CpuPlacement;
 import dev.twinstack.bench.process.JavaProcess;
 import dev.twinstack.bench.process.MockServicesProcess;
-import dev.twinstack.bench.settings.AppCpus;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Heap;
-import dev.twinstack.bench.settings.Stack;
 
 /**
  * One stack on one heap across its cells: starts the app with a GC log, tells after each

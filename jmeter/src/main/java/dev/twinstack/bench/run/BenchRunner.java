@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.DigestOutputStream;
@@ -25,6 +26,9 @@ import dev.twinstack.bench.console.Progress;
 import dev.twinstack.bench.faults.FaultsRunner;
 import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.load.WrkLoad;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.measure.PrometheusSnapshot;
 import dev.twinstack.bench.process.AppConfig;
@@ -43,9 +47,6 @@ import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.settings.BenchConfigException;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Cell;
-import dev.twinstack.bench.settings.Stack;
-import dev.twinstack.bench.settings.Workload;
 
 /**
  * Runs the bench: starts mock-services once, then the scenario matrix
@@ -122,7 +123,12 @@ public final class BenchRunner {
 		finally {
 			record.done();
 			BenchShutdown.unwatch(record);
-			deleteTree(jarCopies);
+			try {
+				deleteTree(jarCopies);
+			}
+			catch (IOException ex) {
+				// deleteOnExit removes what is left
+			}
 		}
 		return results;
 	}
@@ -290,14 +296,17 @@ public final class BenchRunner {
 		}
 	}
 
-	private static void deleteTree(Path folder) {
-		try (Stream<Path> tree = Files.walk(folder)) {
+	/**
+	 * Deletes a file, or a folder with everything in it; nothing when it does not exist.
+	 */
+	private static void deleteTree(Path path) throws IOException {
+		if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+			return;
+		}
+		try (Stream<Path> tree = Files.walk(path)) {
 			for (Path file : tree.sorted(Comparator.reverseOrder()).toList()) {
 				Files.deleteIfExists(file);
 			}
-		}
-		catch (IOException ex) {
-			// deleteOnExit removes what is left
 		}
 	}
 
@@ -316,14 +325,7 @@ public final class BenchRunner {
 			Files.createDirectories(out);
 			for (String name : List.of("runs", "logs", "jars", "jars.sha256", "jfr", "charts", "assets", "results.json",
 					"report.md", "index.html")) {
-				Path path = out.resolve(name);
-				if (Files.exists(path)) {
-					try (Stream<Path> tree = Files.walk(path)) {
-						for (Path file : tree.sorted(Comparator.reverseOrder()).toList()) {
-							Files.delete(file);
-						}
-					}
-				}
+				deleteTree(out.resolve(name));
 			}
 		}
 		catch (IOException ex) {

@@ -12,13 +12,13 @@ import java.util.Map;
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.load.Dashboard;
 import dev.twinstack.bench.load.Jtl;
+import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.StubLatencyProbe;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.TrialFigures;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Cell;
 
 /**
  * Measures the bench's trials with everything the bench monitors ({@link CellRunner}: JTL

@@ -7,13 +7,13 @@ import java.util.Map;
 import dev.twinstack.bench.faults.DatabaseOutage;
 import dev.twinstack.bench.faults.FaultsRunner;
 import dev.twinstack.bench.load.CompositePlan;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Cell;
 import dev.twinstack.bench.settings.Fault;
 import dev.twinstack.bench.settings.FaultSettings;
-import dev.twinstack.bench.settings.LoadModel;
 import dev.twinstack.bench.settings.MemoryRequests;
-import dev.twinstack.bench.settings.Workload;
 
 /**
  * A rough wall-time estimate of a bench, printed before it starts: app starts, warm-ups,

@@ -13,19 +13,19 @@ import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.load.RunId;
 import dev.twinstack.bench.load.ScenarioLoad;
 import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.CpuPlacement;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.TrialFigures;
-import dev.twinstack.bench.settings.AppCpus;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Cell;
-import dev.twinstack.bench.settings.LoadModel;
 import dev.twinstack.bench.settings.Machine;
-import dev.twinstack.bench.settings.Stack;
-import dev.twinstack.bench.settings.Workload;
 
 /**
  * Runs the scenario matrix: one app start per (stack, heap), its warm-up and base

@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.faults.OutageRun;
+import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
 import dev.twinstack.bench.process.BenchShutdown;
 import dev.twinstack.bench.report.ReportFiles;
@@ -23,7 +24,6 @@ import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Cell;
 
 /**
  * What a bench run has produced so far (the JVMs it started, the apps, the memory

@@ -14,4 +14,15 @@ public class BenchConfigException extends RuntimeException {
 		super(message, null, false, false);
 	}
 
+	/**
+	 * Creates the error of a value that is not accepted.
+	 * @param property the property, e.g. {@code bench.stacks}
+	 * @param value the value given
+	 * @param accepted what is accepted, read after "must be"
+	 * @return e.g. {@code bench.trials must be a whole number from 1 to 20, got '0'}
+	 */
+	public static BenchConfigException invalid(String property, String value, String accepted) {
+		return new BenchConfigException(property + " must be " + accepted + ", got '" + value + "'");
+	}
+
 }

@@ -3,6 +3,14 @@ package dev.twinstack.bench.settings;
 import java.time.Duration;
 import java.util.List;
 
+import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.MatrixBlock;
+import dev.twinstack.bench.matrix.Scenario;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Transfer;
+
 /**
  * The named matrices: what {@code -Dbench.profile} selects before single properties
  * override parts of it. Documented in jmeter/README.md.
@@ -99,6 +107,15 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	 */
 	public static List<String> ids() {
 		return ALL.stream().map(BenchProfile::id).toList();
+	}
+
+	/**
+	 * Names a block of a profile, as jmeter/README.md and {@code -Dbench.help} do.
+	 * @param index the block's index in {@link #blocks()}
+	 * @return {@code A}, {@code B}, …
+	 */
+	public static String blockName(int index) {
+		return String.valueOf((char) ('A' + index));
 	}
 
 	/**

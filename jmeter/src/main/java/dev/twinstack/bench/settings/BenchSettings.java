@@ -2,79 +2,55 @@ package dev.twinstack.bench.settings;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.function.UnaryOperator;
+
+import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.MatrixBlock;
+import dev.twinstack.bench.matrix.Scenario;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 
 /**
- * What the bench runs, parsed from {@code bench.*} system properties: a
- * {@link BenchProfile} gives the matrix and durations, single properties override parts
- * of it (an axis property replaces that axis in every block of the profile).
+ * What the bench runs, parsed from {@code bench.*} system properties as
+ * {@link SettingsTable} declares them: a {@link BenchProfile} gives the matrix and
+ * durations, single properties override parts of it (an axis property replaces that axis
+ * in every block of the profile). The accessors below the components are shortcuts into
+ * them.
  *
  * @param profile the profile name
- * @param stacks the stacks that run, in order (requested stacks the JDK cannot run are in
- * {@code skipped})
- * @param fanouts every composite fanout of the matrix
- * @param concurrency every concurrency level of the matrix's closed models, ascending
- * @param duration hold time per trial (whole seconds), after a 1 s ramp-up
- * @param warmup the most load per app start before measuring, at the highest concurrency,
- * in rounds until each workload's throughput is steady
- * ({@link dev.twinstack.bench.load.WarmUp}; whole seconds, 0 = none)
- * @param latency the latency of every composite downstream call, passed to mock-services
- * {@code --latency} (e.g. {@code 100ms}, {@code lognormal:100ms:0.2})
- * @param appJvmArgs JVM options of each app on the default heap
- * @param mocksJvmArgs JVM options of mock-services
- * @param outputDir where results.json, report.md and the runs folder go
- * @param jars the runnable jars of the mocks and the apps
- * @param blocks the matrix, as cartesian blocks
- * @param trials measured repetitions of every cell
- * @param requests requests per cell of the {@code count} model
- * @param baseline load at concurrency 1 per workload after the warm-up (base latency)
- * @param slowLatency the slow service's latency, passed to mock-services
- * {@code --slow-latency}
- * @param tomcatThreads Tomcat's worker thread cap of {@code mvc}
- * @param jdk the JDK every JVM of the bench runs on
- * @param skipped requested stacks that cannot run, with the reason
- * @param memoryRequests N of the memory after N requests
- * ({@link dev.twinstack.bench.measure.MemoryAfterRequests})
+ * @param matrix the blocks and the stacks that run
+ * @param timing durations, trials and request counts
+ * @param downstream the mocks' latencies
+ * @param jvms the JDK, jars and JVM options
  * @param faults the {@code faults} scenario, {@code null} when it is not selected
+ * @param outputDir where results.json, report.md and the runs folder go
  * @param crossCheck the independent load generator that runs every closed cell once more
  * ({@code wrk}), or {@code none}
  */
-public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fanouts, List<Integer> concurrency,
-		Duration duration, Duration warmup, String latency, List<String> appJvmArgs, List<String> mocksJvmArgs,
-		Path outputDir, Jars jars, List<MatrixBlock> blocks, int trials, int requests, Duration baseline,
-		String slowLatency, int tomcatThreads, Jdk jdk, List<SkippedStack> skipped, int memoryRequests,
-		FaultSettings faults, String crossCheck) {
+public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Downstream downstream, Jvms jvms,
+		FaultSettings faults, Path outputDir, String crossCheck) {
 
 	/** Accepted values of {@code bench.crosscheck}. */
-	public static final List<String> CROSS_CHECKS = List.of("wrk", "none");
+	public static final List<String> CROSS_CHECKS = SettingsTable.CROSS_CHECKS;
 
 	/** Accepted profile names. */
 	public static final List<String> PROFILES = BenchProfile.ids();
 
 	/** Highest accepted concurrency (JMeter threads). */
-	public static final int MAX_CONCURRENCY = 5000;
+	public static final int MAX_CONCURRENCY = SettingsTable.MAX_CONCURRENCY;
 
 	/** Highest accepted open-model rate (req/s). */
-	public static final int MAX_RATE = 50_000;
+	public static final int MAX_RATE = SettingsTable.MAX_RATE;
 
-	static final String DEFAULT_LATENCY = "100ms";
-
-	static final String DEFAULT_SLOW_LATENCY = "1s";
-
-	public static final int DEFAULT_TOMCAT_THREADS = 200;
-
-	static final String DEFAULT_APP_JVM_ARGS = "-Xms512m -Xmx512m";
-
-	static final String DEFAULT_MOCKS_JVM_ARGS = "-Xmx2g";
+	/** Tomcat's default worker thread cap, the default of {@code bench.tomcatThreads}. */
+	public static final int DEFAULT_TOMCAT_THREADS = SettingsTable.DEFAULT_TOMCAT_THREADS;
 
 	/**
 	 * The jars the bench starts.
@@ -123,67 +99,41 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 			.map(String::trim)
 			.filter((value) -> !value.isEmpty())
 			.orElse(null);
-		String profileId = Optional.ofNullable(get.apply("bench.profile")).orElse(BenchProfile.SMOKE.id());
-		BenchProfile profile = BenchProfile.byId(profileId);
-		if (profile == null) {
-			throw SettingsParser.invalid("bench.profile", profileId, "one of " + PROFILES);
-		}
-		List<MatrixBlock> blocks = overrideAxes(defaultPlacement(profile), get);
-		Duration duration = Optional.ofNullable(get.apply("bench.duration"))
-			.map((value) -> SettingsParser.duration("bench.duration", value, 1))
-			.orElse(profile.duration());
-		Duration warmup = Optional.ofNullable(get.apply("bench.warmup"))
-			.map((value) -> SettingsParser.duration("bench.warmup", value, 0))
-			.orElse(profile.warmup());
-		Duration baseline = Optional.ofNullable(get.apply("bench.baseline"))
-			.map((value) -> SettingsParser.duration("bench.baseline", value, 0))
-			.orElse(profile.baseline());
-		int trials = Optional.ofNullable(get.apply("bench.trials"))
-			.map((value) -> SettingsParser.number("bench.trials", value, 1, 20))
-			.orElse(profile.trials());
-		int requests = Optional.ofNullable(get.apply("bench.requests"))
-			.map((value) -> SettingsParser.number("bench.requests", value, 1, 10_000_000))
-			.orElse(profile.requests());
-		int tomcatThreads = Optional.ofNullable(get.apply("bench.tomcatThreads"))
-			.map((value) -> SettingsParser.number("bench.tomcatThreads", value, 1, MAX_CONCURRENCY))
-			.orElse(DEFAULT_TOMCAT_THREADS);
-		String latency = SettingsParser.latency("bench.latency",
-				Optional.ofNullable(get.apply("bench.latency")).orElse(DEFAULT_LATENCY));
-		String slowLatency = Optional.ofNullable(get.apply("bench.slowLatency")).orElse(DEFAULT_SLOW_LATENCY);
-		if (!SettingsParser.LATENCY_DURATION.matcher(slowLatency).matches()) {
-			throw SettingsParser.invalid("bench.slowLatency", slowLatency, "a fixed duration such as 1s or 500ms");
-		}
-		List<String> appJvmArgs = splitArgs(
-				Optional.ofNullable(get.apply("bench.appJvmArgs")).orElse(DEFAULT_APP_JVM_ARGS));
-		List<String> mocksJvmArgs = splitArgs(
-				Optional.ofNullable(get.apply("bench.mocksJvmArgs")).orElse(DEFAULT_MOCKS_JVM_ARGS));
-		Path outputDir = Path.of(Optional.ofNullable(get.apply("bench.outputDir")).orElse("target/bench"))
-			.toAbsolutePath()
-			.normalize();
-		Jars jars = new Jars(jar(get, "bench.mockServicesJar", "mock-services/target/mock-services-exec.jar"),
-				jar(get, "bench.mvcJar", "mvc-app/target/mvc-app.jar"),
-				jar(get, "bench.webfluxJar", "webflux-app/target/webflux-app.jar"));
-		Jdk jdk = jdks.apply(get.apply("bench.javaHome")).select();
-		List<Stack> requested = distinct(blocks, MatrixBlock::stacks).stream().sorted().toList();
+		BenchProfile profile = SettingsTable.PROFILE.read(get, BenchProfile.SMOKE);
+		Jdk jdk = jdks.apply(SettingsTable.JAVA_HOME.read(get, null)).select();
+		MatrixPlan matrix = matrix(SettingsTable.reshape(defaultPlacement(profile), get), jdk);
+		Timing timing = new Timing(SettingsTable.DURATION.read(get, profile.duration()),
+				SettingsTable.WARMUP.read(get, profile.warmup()), SettingsTable.BASELINE.read(get, profile.baseline()),
+				SettingsTable.TRIALS.read(get, profile.trials()), SettingsTable.REQUESTS.read(get, profile.requests()),
+				SettingsTable.MEMORY_REQUESTS.read(get, MemoryRequests.defaultFor(profile == BenchProfile.SMOKE)));
+		Downstream downstream = new Downstream(SettingsTable.LATENCY.read(get, "100ms"),
+				SettingsTable.SLOW_LATENCY.read(get, "1s"));
+		Jars jars = new Jars(jar(get, SettingsTable.MOCK_SERVICES_JAR, "mock-services/target/mock-services-exec.jar"),
+				jar(get, SettingsTable.MVC_JAR, "mvc-app/target/mvc-app.jar"),
+				jar(get, SettingsTable.WEBFLUX_JAR, "webflux-app/target/webflux-app.jar"));
+		Jvms jvms = new Jvms(jdk, jars, SettingsTable.APP_JVM_ARGS.read(get, List.of("-Xms512m", "-Xmx512m")),
+				SettingsTable.MOCKS_JVM_ARGS.read(get, List.of("-Xmx2g")),
+				SettingsTable.TOMCAT_THREADS.read(get, DEFAULT_TOMCAT_THREADS));
+		// faults: the stacks asked for, else every stack this JDK runs
+		FaultSettings faults = matrix.blocks().stream().anyMatch((block) -> block.scenarios().contains(Scenario.FAULTS))
+				? FaultSettings.from(get, (get.apply(SettingsTable.STACKS.name()) != null) ? matrix.stacks()
+						: Arrays.stream(Stack.values()).filter(jdk::runs).toList())
+				: null;
+		// wrk by default, but in full, which has no time left for it under 90 minutes
+		String crossCheck = SettingsTable.CROSS_CHECK.read(get, (profile == BenchProfile.FULL) ? "none" : "wrk");
+		return new BenchSettings(profile.id(), matrix, timing, downstream, jvms, faults,
+				SettingsTable.OUTPUT_DIR.read(get, SettingsParser.path("target/bench")), crossCheck);
+	}
+
+	private static MatrixPlan matrix(List<MatrixBlock> blocks, Jdk jdk) {
+		List<Stack> requested = MatrixPlan.distinct(blocks, MatrixBlock::stacks).stream().sorted().toList();
 		List<SkippedStack> skipped = requested.stream()
 			.filter((stack) -> !jdk.runs(stack))
 			.map((stack) -> new SkippedStack(stack,
 					stack.id() + " needs a JDK " + stack.minimumJava() + " or newer; the bench runs on " + jdk.version()
 							+ " (" + jdk.vendor() + ", " + jdk.source() + "): set -Dbench.javaHome to a newer JDK"))
 			.toList();
-		List<Stack> stacks = requested.stream().filter(jdk::runs).toList();
-		List<Fanout> fanouts = distinct(blocks,
-				(block) -> block.scenarios().contains(Scenario.COMPOSITE) ? block.fanouts() : List.<Fanout>of());
-		List<Integer> concurrency = distinct(blocks, MatrixBlock::concurrency).stream().sorted().toList();
-		// faults: the stacks asked for, else every stack this JDK runs
-		FaultSettings faults = blocks.stream().anyMatch((block) -> block.scenarios().contains(Scenario.FAULTS))
-				? FaultSettings.from(get, (get.apply("bench.stacks") != null) ? stacks
-						: Arrays.stream(Stack.values()).filter(jdk::runs).toList())
-				: null;
-		return new BenchSettings(profile.id(), stacks, fanouts, concurrency, duration, warmup, latency, appJvmArgs,
-				mocksJvmArgs, outputDir, jars, blocks, trials, requests, baseline, slowLatency, tomcatThreads, jdk,
-				skipped, MemoryRequests.parse(get.apply("bench.memoryRequests"), profile == BenchProfile.SMOKE), faults,
-				crossCheck(get.apply("bench.crosscheck"), profile));
+		return new MatrixPlan(blocks, requested.stream().filter(jdk::runs).toList(), skipped);
 	}
 
 	/**
@@ -202,64 +152,34 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 		return profile.blocks().stream().map((block) -> block.withAppCpus(half)).toList();
 	}
 
-	private static List<MatrixBlock> overrideAxes(List<MatrixBlock> blocks, Function<String, String> get) {
-		List<UnaryOperator<MatrixBlock>> overrides = new ArrayList<>();
-		Optional.ofNullable(get.apply("bench.stacks"))
-			.map((value) -> SettingsParser.list("bench.stacks", value, Stack::byId, Stack.ids()))
-			.ifPresent((stacks) -> overrides.add((block) -> block.withStacks(stacks)));
-		Optional.ofNullable(get.apply("bench.scenarios"))
-			.map((value) -> SettingsParser.list("bench.scenarios", value, Scenario::byId, Scenario.ids()))
-			.ifPresent((scenarios) -> overrides.add((block) -> block.withScenarios(scenarios)));
-		Optional.ofNullable(get.apply("bench.fanouts"))
-			.map((value) -> SettingsParser.list("bench.fanouts", value, Fanout::byId, Fanout.ids()))
-			.ifPresent((fanouts) -> overrides.add((block) -> block.withFanouts(fanouts)));
-		Optional.ofNullable(get.apply("bench.transfers"))
-			.map((value) -> SettingsParser.list("bench.transfers", value, Transfer::byId, Transfer.ids()))
-			.ifPresent((transfers) -> overrides.add((block) -> block.withTransfers(transfers)));
-		Optional.ofNullable(get.apply("bench.heaps"))
-			.map((value) -> SettingsParser.list("bench.heaps", value, Heap::parse, List.of(Heap.FORMS)))
-			.ifPresent((heaps) -> overrides.add((block) -> block.withHeaps(heaps)));
-		Optional.ofNullable(get.apply("bench.loads"))
-			.map((value) -> SettingsParser.list("bench.loads", value, LoadModel::byId, LoadModel.ids()))
-			.ifPresent((loads) -> overrides.add((block) -> block.withLoads(loads)));
-		Optional.ofNullable(get.apply("bench.concurrency"))
-			.map((value) -> SettingsParser.numbers("bench.concurrency", value, 1, MAX_CONCURRENCY, "10,100,400"))
-			.ifPresent((levels) -> overrides.add((block) -> block.withConcurrency(levels)));
-		Optional.ofNullable(get.apply(AppCpus.PROPERTY))
-			.map((value) -> AppCpus.parseList(value).stream().map((cpus) -> cpus.requireFits(Machine.cores())).toList())
-			.ifPresent((cpus) -> overrides.add((block) -> block.withAppCpus(cpus)));
-		Optional.ofNullable(get.apply("bench.rates"))
-			.map((value) -> SettingsParser.numbers("bench.rates", value, 1, MAX_RATE, "300,900"))
-			.ifPresent((rates) -> overrides.add((block) -> block.withRates(rates)));
-		return blocks.stream().map((block) -> {
-			MatrixBlock result = block;
-			for (UnaryOperator<MatrixBlock> override : overrides) {
-				result = override.apply(result);
-			}
-			return result;
-		}).toList();
+	private static Path jar(Function<String, String> get, Setting<Path> setting, String fromRoot) {
+		return setting.read(get).orElseGet(() -> SettingsParser.path("../" + fromRoot));
 	}
 
 	/**
-	 * Returns the cells to measure: every block's cells without repeats and without the
-	 * skipped stacks, grouped by app start (stack, then heap, then the app's cores), then
-	 * by workload, load model and level.
-	 * @return the cells, in run order
+	 * Returns a copy running other jars.
+	 * @param jars the jars
+	 * @return the new settings
+	 */
+	public BenchSettings withJars(Jars jars) {
+		return new BenchSettings(this.profile, this.matrix, this.timing, this.downstream, this.jvms.withJars(jars),
+				this.faults, this.outputDir, this.crossCheck);
+	}
+
+	/**
+	 * Tells whether closed cells are run once more by wrk.
+	 * @return {@code true} for {@code bench.crosscheck=wrk}
+	 */
+	public boolean crossChecksWithWrk() {
+		return "wrk".equals(this.crossCheck);
+	}
+
+	/**
+	 * Returns the cells to measure, in run order ({@link MatrixPlan#cells()}).
+	 * @return the cells
 	 */
 	public List<Cell> cells() {
-		List<Heap> heaps = distinct(this.blocks, MatrixBlock::heaps);
-		return this.blocks.stream()
-			.flatMap((block) -> block.cells().stream())
-			.filter((cell) -> this.stacks.contains(cell.stack()))
-			.distinct()
-			.sorted(Comparator.comparingInt((Cell cell) -> this.stacks.indexOf(cell.stack()))
-				.thenComparingInt((cell) -> heaps.indexOf(cell.heap()))
-				.thenComparing((cell) -> cell.appCpus().isAll() ? Integer.MAX_VALUE : cell.appCpus().cores())
-				.thenComparing(Cell::workload)
-				.thenComparing(Cell::load)
-				.thenComparingInt(Cell::concurrency)
-				.thenComparingInt(Cell::rate))
-			.toList();
+		return this.matrix.cells();
 	}
 
 	/**
@@ -271,86 +191,180 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 	}
 
 	/**
-	 * Returns the fixed latency of each composite downstream call, when it is fixed.
-	 * @return the latency, or empty for a random latency (log-normal, uniform)
+	 * Returns the matrix's blocks.
+	 * @return {@link MatrixPlan#blocks()}
 	 */
-	public Optional<Duration> fixedLatency() {
-		String text = this.latency.startsWith("fixed:") ? this.latency.substring(6) : this.latency;
-		return SettingsParser.LATENCY_DURATION.matcher(text).matches() ? Optional.of(SettingsParser.toDuration(text))
-				: Optional.empty();
+	public List<MatrixBlock> blocks() {
+		return this.matrix.blocks();
 	}
 
 	/**
-	 * Returns the typical latency of a composite downstream call: the fixed value, the
-	 * log-normal median, or the middle of the uniform range.
-	 * @return the latency
+	 * Returns the stacks that run.
+	 * @return {@link MatrixPlan#stacks()}
 	 */
-	public Duration nominalLatency() {
-		return SettingsParser.nominalLatency(this.latency);
+	public List<Stack> stacks() {
+		return this.matrix.stacks();
+	}
+
+	/**
+	 * Returns the requested stacks that cannot run.
+	 * @return {@link MatrixPlan#skipped()}
+	 */
+	public List<SkippedStack> skipped() {
+		return this.matrix.skipped();
+	}
+
+	/**
+	 * Returns every composite fanout of the matrix.
+	 * @return {@link MatrixPlan#fanouts()}
+	 */
+	public List<Fanout> fanouts() {
+		return this.matrix.fanouts();
+	}
+
+	/**
+	 * Returns every concurrency level of the closed models.
+	 * @return {@link MatrixPlan#concurrency()}
+	 */
+	public List<Integer> concurrency() {
+		return this.matrix.concurrency();
+	}
+
+	/**
+	 * Returns the hold time per trial.
+	 * @return {@link Timing#duration()}
+	 */
+	public Duration duration() {
+		return this.timing.duration();
+	}
+
+	/**
+	 * Returns the most warm-up per app start.
+	 * @return {@link Timing#warmup()}
+	 */
+	public Duration warmup() {
+		return this.timing.warmup();
+	}
+
+	/**
+	 * Returns the base-latency load per workload.
+	 * @return {@link Timing#baseline()}
+	 */
+	public Duration baseline() {
+		return this.timing.baseline();
+	}
+
+	/**
+	 * Returns the measured repetitions of every cell.
+	 * @return {@link Timing#trials()}
+	 */
+	public int trials() {
+		return this.timing.trials();
+	}
+
+	/**
+	 * Returns the requests per cell of the count model.
+	 * @return {@link Timing#requests()}
+	 */
+	public int requests() {
+		return this.timing.requests();
+	}
+
+	/**
+	 * Returns N of the memory after N requests.
+	 * @return {@link Timing#memoryRequests()}
+	 */
+	public int memoryRequests() {
+		return this.timing.memoryRequests();
+	}
+
+	/**
+	 * Returns the composite downstream latency.
+	 * @return {@link Downstream#latency()}
+	 */
+	public String latency() {
+		return this.downstream.latency();
 	}
 
 	/**
 	 * Returns the slow service's latency.
-	 * @return the latency
+	 * @return {@link Downstream#slowLatency()}
+	 */
+	public String slowLatency() {
+		return this.downstream.slowLatency();
+	}
+
+	/**
+	 * Returns the fixed composite latency, when it is fixed.
+	 * @return {@link Downstream#fixedLatency()}
+	 */
+	public Optional<Duration> fixedLatency() {
+		return this.downstream.fixedLatency();
+	}
+
+	/**
+	 * Returns the typical composite latency.
+	 * @return {@link Downstream#nominalLatency()}
+	 */
+	public Duration nominalLatency() {
+		return this.downstream.nominalLatency();
+	}
+
+	/**
+	 * Returns the slow service's latency.
+	 * @return {@link Downstream#slowLatencyDuration()}
 	 */
 	public Duration slowLatencyDuration() {
-		return SettingsParser.toDuration(this.slowLatency);
+		return this.downstream.slowLatencyDuration();
 	}
 
 	/**
 	 * Returns the ideal downstream wait of one request of a workload.
 	 * @param workload the workload
-	 * @return the wait (ms): 3 or 1 composite latencies, the slow latency, or 0
+	 * @return {@link Downstream#downstreamMs(Workload)} (ms)
 	 */
 	public double downstreamMs(Workload workload) {
-		return workload.downstreamMs(this.nominalLatency().toNanos() / 1e6, slowLatencyDuration().toNanos() / 1e6);
+		return this.downstream.downstreamMs(workload);
 	}
 
 	/**
-	 * Returns a copy running other jars.
-	 * @param jars the jars
-	 * @return the new settings
+	 * Returns the JDK of every JVM.
+	 * @return {@link Jvms#jdk()}
 	 */
-	public BenchSettings withJars(Jars jars) {
-		return new BenchSettings(this.profile, this.stacks, this.fanouts, this.concurrency, this.duration, this.warmup,
-				this.latency, this.appJvmArgs, this.mocksJvmArgs, this.outputDir, jars, this.blocks, this.trials,
-				this.requests, this.baseline, this.slowLatency, this.tomcatThreads, this.jdk, this.skipped,
-				this.memoryRequests, this.faults, this.crossCheck);
+	public Jdk jdk() {
+		return this.jvms.jdk();
 	}
 
 	/**
-	 * Tells whether closed cells are run once more by wrk.
-	 * @return {@code true} for {@code bench.crosscheck=wrk}
+	 * Returns the jars.
+	 * @return {@link Jvms#jars()}
 	 */
-	public boolean crossChecksWithWrk() {
-		return "wrk".equals(this.crossCheck);
+	public Jars jars() {
+		return this.jvms.jars();
 	}
 
-	// wrk by default, but in full, which has no time left for it under 90 minutes
-	private static String crossCheck(String value, BenchProfile profile) {
-		if (value == null) {
-			return (profile == BenchProfile.FULL) ? "none" : "wrk";
-		}
-		if (!CROSS_CHECKS.contains(value)) {
-			throw SettingsParser.invalid("bench.crosscheck", value, "one of " + CROSS_CHECKS);
-		}
-		return value;
+	/**
+	 * Returns the apps' JVM options on the default heap.
+	 * @return {@link Jvms#appJvmArgs()}
+	 */
+	public List<String> appJvmArgs() {
+		return this.jvms.appJvmArgs();
 	}
 
-	private static <T> List<T> distinct(List<MatrixBlock> blocks, Function<MatrixBlock, List<T>> axis) {
-		LinkedHashSet<T> values = new LinkedHashSet<>();
-		blocks.forEach((block) -> values.addAll(axis.apply(block)));
-		return List.copyOf(values);
+	/**
+	 * Returns mock-services' JVM options.
+	 * @return {@link Jvms#mocksJvmArgs()}
+	 */
+	public List<String> mocksJvmArgs() {
+		return this.jvms.mocksJvmArgs();
 	}
 
-	private static List<String> splitArgs(String value) {
-		return List.of(value.trim().split("\\s+"));
-	}
-
-	private static Path jar(Function<String, String> get, String property, String fromRoot) {
-		String value = get.apply(property);
-		return (value != null) ? Path.of(value).toAbsolutePath().normalize()
-				: Path.of("..", fromRoot).toAbsolutePath().normalize();
+	/**
+	 * Returns Tomcat's worker thread cap of {@code mvc}.
+	 * @return {@link Jvms#tomcatThreads()}
+	 */
+	public int tomcatThreads() {
+		return this.jvms.tomcatThreads();
 	}
 
 }

@@ -3,8 +3,9 @@ package dev.twinstack.bench.settings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Function;
+
+import dev.twinstack.bench.matrix.Stack;
 
 /**
  * What the {@code faults} scenario runs ({@code -Dbench.scenarios=faults}): per stack,
@@ -62,32 +63,16 @@ public record FaultSettings(List<Stack> stacks, List<DownstreamService> services
 	 * @throws BenchConfigException when a value is not accepted
 	 */
 	static FaultSettings from(Function<String, String> get, List<Stack> stacks) {
-		List<DownstreamService> services = Optional.ofNullable(get.apply("bench.faultServices"))
-			.map((value) -> SettingsParser.list("bench.faultServices", value, DownstreamService::byId,
-					DownstreamService.ids()))
-			.orElse(List.of(DownstreamService.values()));
-		List<Fault> faults = Optional.ofNullable(get.apply("bench.faults"))
-			.map((value) -> SettingsParser.list("bench.faults", value, Fault::byId, Fault.ids()))
-			.orElse(List.of(Fault.values()));
-		List<Integer> shares = Optional.ofNullable(get.apply("bench.faultShares"))
-			.map((value) -> SettingsParser.list("bench.faultShares", value, FaultSettings::share,
-					SHARES.stream().map(String::valueOf).toList()))
-			.orElse(SHARES);
-		int concurrency = Optional.ofNullable(get.apply("bench.faultConcurrency"))
-			.map((value) -> SettingsParser.number("bench.faultConcurrency", value, 1, 1000))
-			.orElse(DEFAULT_CONCURRENCY);
-		Duration duration = Optional.ofNullable(get.apply("bench.faultDuration"))
-			.map((value) -> SettingsParser.duration("bench.faultDuration", value, 1))
-			.orElse(DEFAULT_DURATION);
-		String outage = Optional.ofNullable(get.apply("bench.faultDatabaseOutage")).orElse("true");
-		if (!outage.equals("true") && !outage.equals("false")) {
-			throw SettingsParser.invalid("bench.faultDatabaseOutage", outage, "true or false");
-		}
-		return new FaultSettings(stacks, services, faults, shares, concurrency, duration, CLIENT_TIMEOUT,
-				Boolean.parseBoolean(outage));
+		return new FaultSettings(stacks, SettingsTable.FAULT_SERVICES.read(get, List.of(DownstreamService.values())),
+				SettingsTable.FAULT_KINDS.read(get, List.of(Fault.values())),
+				SettingsTable.FAULT_SHARES.read(get, SHARES),
+				SettingsTable.FAULT_CONCURRENCY.read(get, DEFAULT_CONCURRENCY),
+				SettingsTable.FAULT_DURATION.read(get, DEFAULT_DURATION), CLIENT_TIMEOUT,
+				Boolean.parseBoolean(SettingsTable.FAULT_DATABASE_OUTAGE.read(get, "true")));
 	}
 
-	private static Integer share(String value) {
+	/** A share of {@link #SHARES}, {@code null} for any other text. */
+	static Integer share(String value) {
 		return SHARES.stream().filter((share) -> String.valueOf(share).equals(value)).findFirst().orElse(null);
 	}
 

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Properties;
 
+import dev.twinstack.bench.matrix.Stack;
+
 /**
  * A JDK installation the bench can start its JVMs with.
  *

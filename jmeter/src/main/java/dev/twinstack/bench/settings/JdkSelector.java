@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import dev.twinstack.bench.matrix.Stack;
+
 /**
  * Chooses the one JDK every JVM of a bench runs on, in this order:
  * <ol>
@@ -70,9 +72,8 @@ final class JdkSelector {
 	Jdk select() {
 		if (this.javaHomeProperty != null) {
 			return Jdk.read(Path.of(this.javaHomeProperty), "-Dbench.javaHome")
-				.orElseThrow(() -> new BenchConfigException("bench.javaHome must be a JDK folder holding bin/java and "
-						+ "a release file with JAVA_VERSION (e.g. /usr/lib/jvm/temurin-25-jdk-amd64), got '"
-						+ this.javaHomeProperty + "'"));
+				.orElseThrow(() -> BenchConfigException.invalid(SettingsTable.JAVA_HOME.name(), this.javaHomeProperty,
+						SettingsTable.JAVA_HOME.accepted()));
 		}
 		Optional<Jdk> env = Optional.ofNullable(this.javaHomeEnv)
 			.flatMap((home) -> Jdk.read(Path.of(home), "JAVA_HOME"));

@@ -21,22 +21,29 @@ public final class MemoryRequests {
 	private MemoryRequests() {
 	}
 
+	/** What {@code bench.memoryRequests} may be, read after "must be" in its error. */
+	static final String ACCEPTED = "0 (skip) or a multiple of " + CONCURRENCY + " from " + CONCURRENCY + " to "
+			+ MAX_REQUESTS + ", e.g. 500";
+
+	/**
+	 * Returns the default N.
+	 * @param smoke whether the profile is {@code smoke}
+	 * @return {@value #SMOKE_REQUESTS} for smoke, else {@value #DEFAULT_REQUESTS}
+	 */
+	static int defaultFor(boolean smoke) {
+		return smoke ? SMOKE_REQUESTS : DEFAULT_REQUESTS;
+	}
+
 	/**
 	 * Parses {@code bench.memoryRequests}.
-	 * @param value the property's value, {@code null} for the default
-	 * @param smoke whether the profile is {@code smoke}
-	 * @return N, 0 to skip the measurement
-	 * @throws BenchConfigException when the value is not 0 or a multiple of
-	 * {@value #CONCURRENCY} up to 100000
+	 * @param value the property's value
+	 * @return N, 0 to skip the measurement; {@code null} when the value is not
+	 * {@link #ACCEPTED}
 	 */
-	static int parse(String value, boolean smoke) {
-		if (value == null) {
-			return smoke ? SMOKE_REQUESTS : DEFAULT_REQUESTS;
-		}
+	static Integer parse(String value) {
 		if (!value.matches("\\d{1,6}") || Integer.parseInt(value) > MAX_REQUESTS
 				|| Integer.parseInt(value) % CONCURRENCY != 0) {
-			throw new BenchConfigException("bench.memoryRequests must be 0 (skip) or a multiple of " + CONCURRENCY
-					+ " from " + CONCURRENCY + " to " + MAX_REQUESTS + ", e.g. 500, got '" + value + "'");
+			return null;
 		}
 		return Integer.parseInt(value);
 	}

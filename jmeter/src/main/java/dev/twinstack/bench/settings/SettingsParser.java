@@ -1,5 +1,7 @@
 package dev.twinstack.bench.settings;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,9 +11,12 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.twinstack.bench.matrix.AppCpus;
+
 /**
- * Parses the values of {@code bench.*} properties; every bad value becomes a
- * {@link BenchConfigException} naming the property, the value and what is accepted.
+ * The value grammars of the {@code bench.*} properties, each a parser that returns
+ * {@code null} for a value it does not accept and the words {@link SettingsTable} shows
+ * for it ({@link Setting#parse} turns the {@code null} into the error).
  */
 final class SettingsParser {
 
@@ -19,71 +24,111 @@ final class SettingsParser {
 
 	static final Pattern LATENCY_DURATION = Pattern.compile("\\d{1,9}(ms|s)");
 
-	private static final String LATENCY_FORMS = "<duration> (e.g. 100ms), fixed:<duration>, "
+	static final String LATENCY_FORMS = "<duration> (e.g. 100ms), fixed:<duration>, "
 			+ "lognormal:<median>:<sigma> (e.g. lognormal:100ms:0.2), uniform:<min>:<max> (e.g. uniform:50ms:150ms)";
 
 	private SettingsParser() {
 	}
 
 	/** A comma-separated subset of named values, in the given order, without repeats. */
-	static <T> List<T> list(String property, String value, Function<String, T> lookup, List<String> accepted) {
-		Set<T> items = new LinkedHashSet<>();
-		for (String part : value.split(",", -1)) {
-			T item = lookup.apply(part.trim());
-			if (item == null) {
-				throw invalid(property, value, "a comma-separated subset of " + accepted);
+	static <T> Function<String, List<T>> subset(Function<String, T> lookup) {
+		return (value) -> {
+			Set<T> items = new LinkedHashSet<>();
+			for (String part : value.split(",", -1)) {
+				T item = lookup.apply(part.trim());
+				if (item == null) {
+					return null;
+				}
+				items.add(item);
 			}
-			items.add(item);
-		}
-		return List.copyOf(items);
+			return List.copyOf(items);
+		};
+	}
+
+	static String subsetOf(List<String> accepted) {
+		return "a comma-separated subset of " + accepted;
 	}
 
 	/** A comma-separated list of whole numbers in a range, ascending, without repeats. */
-	static List<Integer> numbers(String property, String value, int min, int max, String example) {
-		String accepted = "a comma-separated list of whole numbers from " + min + " to " + max + ", e.g. " + example;
-		Set<Integer> numbers = new TreeSet<>();
-		for (String part : value.split(",", -1)) {
-			numbers.add(number(property, part.trim(), min, max, accepted, value));
-		}
-		return List.copyOf(numbers);
+	static Function<String, List<Integer>> numbers(int min, int max) {
+		return (value) -> {
+			Set<Integer> numbers = new TreeSet<>();
+			for (String part : value.split(",", -1)) {
+				Integer number = number(min, max).apply(part.trim());
+				if (number == null) {
+					return null;
+				}
+				numbers.add(number);
+			}
+			return List.copyOf(numbers);
+		};
+	}
+
+	static String numbersFrom(int min, int max, String example) {
+		return "a comma-separated list of whole numbers from " + min + " to " + max + ", e.g. " + example;
 	}
 
 	/** One whole number in a range. */
-	static int number(String property, String value, int min, int max) {
-		return number(property, value, min, max, "a whole number from " + min + " to " + max, value);
+	static Function<String, Integer> number(int min, int max) {
+		return (value) -> {
+			if (!value.matches("\\d{1,9}")) {
+				return null;
+			}
+			long number = Long.parseLong(value);
+			return (number < min || number > max) ? null : (int) number;
+		};
 	}
 
-	private static int number(String property, String part, int min, int max, String accepted, String whole) {
-		if (!part.matches("\\d{1,9}")) {
-			throw invalid(property, whole, accepted);
-		}
-		long number = Long.parseLong(part);
-		if (number < min || number > max) {
-			throw invalid(property, whole, accepted);
-		}
-		return (int) number;
+	static String numberFrom(int min, int max) {
+		return "a whole number from " + min + " to " + max;
 	}
 
-	/** A whole number of seconds or minutes, e.g. {@code 30s} or {@code 2m}. */
-	static Duration duration(String property, String value, int minSeconds) {
-		Matcher matcher = BENCH_DURATION.matcher(value);
-		String accepted = "a whole number of seconds or minutes from " + minSeconds + "s to 60m, e.g. 30s or 2m";
-		if (!matcher.matches()) {
-			throw invalid(property, value, accepted);
+	/**
+	 * A whole number of seconds or minutes up to 60 minutes, e.g. {@code 30s},
+	 * {@code 2m}.
+	 */
+	static Function<String, Duration> duration(int minSeconds) {
+		return (value) -> {
+			Matcher matcher = BENCH_DURATION.matcher(value);
+			if (!matcher.matches()) {
+				return null;
+			}
+			long amount = Long.parseLong(matcher.group(1));
+			Duration duration = matcher.group(2).equals("m") ? Duration.ofMinutes(amount) : Duration.ofSeconds(amount);
+			return (duration.getSeconds() < minSeconds || duration.compareTo(Duration.ofMinutes(60)) > 0) ? null
+					: duration;
+		};
+	}
+
+	static String durationFrom(int minSeconds) {
+		return "a whole number of seconds or minutes from " + minSeconds + "s to 60m, e.g. 30s or 2m";
+	}
+
+	/** One of a few words. */
+	static Function<String, String> oneOf(List<String> words) {
+		return (value) -> words.contains(value) ? value : null;
+	}
+
+	/** A path, absolute and normalized. */
+	static Path path(String value) {
+		try {
+			return Path.of(value).toAbsolutePath().normalize();
 		}
-		long amount = Long.parseLong(matcher.group(1));
-		Duration duration = matcher.group(2).equals("m") ? Duration.ofMinutes(amount) : Duration.ofSeconds(amount);
-		if (duration.getSeconds() < minSeconds || duration.compareTo(Duration.ofMinutes(60)) > 0) {
-			throw invalid(property, value, accepted);
+		catch (InvalidPathException ex) {
+			return null;
 		}
-		return duration;
+	}
+
+	/** JVM options, split at white space. */
+	static List<String> jvmArgs(String value) {
+		return List.of(value.trim().split("\\s+"));
 	}
 
 	/**
 	 * A mock-services latency: {@code 100ms}, {@code fixed:…}, {@code lognormal:…},
 	 * {@code uniform:…}.
 	 */
-	static String latency(String property, String value) {
+	static String latency(String value) {
 		String[] parts = value.split(":", -1);
 		boolean valid = switch (parts.length) {
 			case 1 -> LATENCY_DURATION.matcher(parts[0]).matches();
@@ -94,10 +139,12 @@ final class SettingsParser {
 							&& LATENCY_DURATION.matcher(parts[2]).matches());
 			default -> false;
 		};
-		if (!valid) {
-			throw invalid(property, value, "one of " + LATENCY_FORMS);
-		}
-		return value;
+		return valid ? value : null;
+	}
+
+	/** A fixed latency such as {@code 1s} or {@code 500ms}. */
+	static String fixedLatency(String value) {
+		return LATENCY_DURATION.matcher(value).matches() ? value : null;
 	}
 
 	/**
@@ -119,8 +166,36 @@ final class SettingsParser {
 		return text.endsWith("ms") ? Duration.ofMillis(amount) : Duration.ofSeconds(amount);
 	}
 
-	static BenchConfigException invalid(String property, String value, String accepted) {
-		return new BenchConfigException(property + " must be " + accepted + ", got '" + value + "'");
+	/**
+	 * The app-cores axis: a comma-separated list such as {@code 1,2,all}, without
+	 * repeats, the counts ascending and {@code all} last, each fitting the machine.
+	 * @return the values, {@code null} when one is not {@link AppCpus#ACCEPTED}
+	 * @throws BenchConfigException when a count leaves no core for the rest of the bench
+	 */
+	static List<AppCpus> appCpus(String value, int machineCores) {
+		TreeSet<AppCpus> values = new TreeSet<>(AppCpus.AXIS_ORDER);
+		for (String part : value.split(",", -1)) {
+			AppCpus cpus = AppCpus.parse(part);
+			if (cpus == null) {
+				return null;
+			}
+			values.add(requireFits(cpus, machineCores));
+		}
+		return List.copyOf(values);
+	}
+
+	/** The app's cores, when they leave one core for the rest of the bench. */
+	static AppCpus requireFits(AppCpus cpus, int machineCores) {
+		if (!cpus.fits(machineCores)) {
+			throw BenchConfigException.invalid(SettingsTable.APP_CPUS.name(), cpus.id(),
+					AppCpus.acceptedOn(machineCores));
+		}
+		return cpus;
+	}
+
+	/** A duration as the settings write it: {@code 5s}, {@code 120s}. */
+	static String format(Duration duration) {
+		return duration.getSeconds() + "s";
 	}
 
 }

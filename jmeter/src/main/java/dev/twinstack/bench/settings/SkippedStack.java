@@ -1,5 +1,7 @@
 package dev.twinstack.bench.settings;
 
+import dev.twinstack.bench.matrix.Stack;
+
 /**
  * A requested stack the bench could not run.
  *

@@ -1,5 +1,5 @@
 /**
- * What the bench runs: the `bench.*` settings and profiles, and the matrix they declare
- * (stacks, workloads, load models, heaps, cores, JDK, faults).
+ * What the bench runs: the {@code bench.*} settings, the profiles, the JDK and the
+ * {@code faults} scenario's settings.
  */
 package dev.twinstack.bench.settings;

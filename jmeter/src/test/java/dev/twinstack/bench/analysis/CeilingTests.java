@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-import dev.twinstack.bench.settings.Cell;
-import dev.twinstack.bench.settings.Fanout;
-import dev.twinstack.bench.settings.Stack;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.Stack;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

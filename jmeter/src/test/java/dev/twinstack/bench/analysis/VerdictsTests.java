@@ -3,10 +3,10 @@ package dev.twinstack.bench.analysis;
 import java.util.List;
 import java.util.OptionalInt;
 
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.GcLog;
-import dev.twinstack.bench.settings.Stack;
-import dev.twinstack.bench.settings.Workload;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.process.ProcessRegistry;
@@ -15,7 +16,6 @@ import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.DownstreamService;
 import dev.twinstack.bench.settings.Fault;
 import dev.twinstack.bench.settings.FaultSettings;
-import dev.twinstack.bench.settings.Stack;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -14,8 +14,8 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 import dev.twinstack.bench.load.RecordingStub.Answered;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.process.BenchException;
-import dev.twinstack.bench.settings.Workload;
 import dev.twinstack.monitoring.DebianPackages;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeAll;

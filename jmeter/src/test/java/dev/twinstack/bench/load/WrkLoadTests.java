@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.process.BenchException;
-import dev.twinstack.bench.settings.Workload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Stack;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

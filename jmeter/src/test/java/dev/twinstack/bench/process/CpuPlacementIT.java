@@ -16,7 +16,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-import dev.twinstack.bench.settings.AppCpus;
+import dev.twinstack.bench.matrix.AppCpus;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

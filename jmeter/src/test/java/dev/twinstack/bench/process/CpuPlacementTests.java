@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
-import dev.twinstack.bench.settings.AppCpus;
+import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.settings.BenchConfigException;
 import org.junit.jupiter.api.Test;
 

@@ -20,12 +20,13 @@ import java.util.concurrent.TimeUnit;
 
 import dev.twinstack.bench.load.LoadGenerator;
 import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
+import dev.twinstack.bench.measure.Jcmd;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.measure.StubLatencyProbe;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.LoadModel;
-import dev.twinstack.bench.settings.Stack;
-import dev.twinstack.bench.settings.Workload;
 import org.junit.jupiter.api.Test;
 import oshi.SystemInfo;
 import oshi.software.os.OSProcess;
@@ -79,7 +80,7 @@ class ObservationCostExperiment {
 			Taskset.pinAllThreads(appPid, List.of(1));
 			Taskset.pinAllThreads(ProcessHandle.current().pid(), List.of(0));
 			Taskset.pinAllThreads(mocks.process().pid(), List.of(0));
-			Path jcmd = settings.jdk().java().resolveSibling("jcmd");
+			Path java = settings.jdk().java();
 			ScenarioPlan.Run load = new ScenarioPlan.Run(app.baseUri().toString().replaceAll("/$", ""),
 					Workload.COMPOSITE_SEQUENTIAL, LoadModel.CLOSED, THREADS, 0, 0, Duration.ofSeconds(1), HOLD, "obs");
 			// warm the app's JIT, unmeasured
@@ -92,7 +93,7 @@ class ObservationCostExperiment {
 					String variant = variants.get((i + round - 1) % variants.size());
 					ScenarioPlan.Run run = new ScenarioPlan.Run(load.baseUri(), load.workload(), load.load(), THREADS,
 							0, 0, load.rampUp(), HOLD, "obs-r" + round + "-" + runs.size());
-					double[] figures = measure(variant, run, appPid, mocks, app, jcmd);
+					double[] figures = measure(variant, run, appPid, mocks, app, java);
 					runs.computeIfAbsent(variant, (key) -> new ArrayList<>()).add(figures);
 					System.out.printf(Locale.ROOT, "round %d, %s: app %.3f ms/request, JIT %.0f ms, %.1f req/s%n",
 							round, variant, figures[0], figures[4], figures[3]);
@@ -116,11 +117,13 @@ class ObservationCostExperiment {
 	}
 
 	private static double[] measure(String variant, ScenarioPlan.Run run, long appPid, MockServicesProcess mocks,
-			AppProcess app, Path jcmd) throws Exception {
+			AppProcess app, Path java) throws Exception {
 		boolean jfr = variant.startsWith("JFR");
 		if (jfr) {
-			jcmd(jcmd, appPid, "JFR.start", "name=observation-cost",
-					"settings=" + (variant.contains("profile") ? "profile" : "default"));
+			assertThat(Jcmd.run(java, appPid, "JFR.start", "name=observation-cost",
+					"settings=" + (variant.contains("profile") ? "profile" : "default")))
+				.as("jcmd JFR.start (its output is in the log)")
+				.isPresent();
 		}
 		ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor();
 		if (variant.startsWith("Prometheus")) {
@@ -145,7 +148,9 @@ class ObservationCostExperiment {
 			probe.close();
 		}
 		if (jfr) {
-			jcmd(jcmd, appPid, "JFR.stop", "name=observation-cost");
+			assertThat(Jcmd.run(java, appPid, "JFR.stop", "name=observation-cost"))
+				.as("jcmd JFR.stop (its output is in the log)")
+				.isPresent();
 		}
 		long requests = stats.overall().samplesCount();
 		assertThat(stats.overall().errorsCount()).as("errors in " + variant).isZero();
@@ -179,14 +184,6 @@ class ObservationCostExperiment {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-	}
-
-	private static void jcmd(Path jcmd, long pid, String... command) throws Exception {
-		List<String> line = new ArrayList<>(List.of(jcmd.toString(), String.valueOf(pid)));
-		line.addAll(List.of(command));
-		Process process = new ProcessBuilder(line).redirectErrorStream(true).start();
-		String output = new String(process.getInputStream().readAllBytes());
-		assertThat(process.waitFor()).as(String.join(" ", line) + ": " + output).isZero();
 	}
 
 	private static double median(List<double[]> values, int index) {

@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.Storage;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.ResultsFixture;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Heap;
-import dev.twinstack.bench.settings.Stack;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -8,18 +8,18 @@ import java.util.OptionalInt;
 
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.load.OpenModel;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.GcLog;
 import dev.twinstack.bench.measure.StubLatencyProbe;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.TrialFigures;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Cell;
 import dev.twinstack.bench.settings.FakeJdks;
-import dev.twinstack.bench.settings.Heap;
-import dev.twinstack.bench.settings.LoadModel;
-import dev.twinstack.bench.settings.Stack;
-import dev.twinstack.bench.settings.Workload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

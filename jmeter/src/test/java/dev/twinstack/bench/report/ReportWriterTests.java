@@ -5,11 +5,11 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.Storage;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.ResultsFixture;
-import dev.twinstack.bench.settings.Stack;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

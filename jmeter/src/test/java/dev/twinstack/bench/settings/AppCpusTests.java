@@ -1,5 +1,6 @@
 package dev.twinstack.bench.settings;
 
+import dev.twinstack.bench.matrix.AppCpus;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,7 +28,8 @@ class AppCpusTests {
 	@Test
 	void rejectsZeroNegativeFractionsAndWordsNamingTheSetting() {
 		for (String bad : new String[] { "0", "-1", "1.5", "two", "", "ALL", "01", "1 2" }) {
-			assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> AppCpus.parse(bad))
+			assertThat(AppCpus.parse(bad)).as(bad).isNull();
+			assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> SettingsTable.APP_CPUS.parse(bad))
 				.withMessage("bench.appCpus must be all or a whole number of cores for the app alone, from 1 up, "
 						+ "e.g. 1 or 2, got '" + bad + "'");
 		}
@@ -35,28 +37,31 @@ class AppCpusTests {
 
 	@Test
 	void parsesTheAxisAscendingWithAllLastAndNoRepeats() {
-		assertThat(AppCpus.parseList("all,2,1,2")).containsExactly(new AppCpus(1), new AppCpus(2), AppCpus.ALL);
-		assertThat(AppCpus.parseList("all")).containsExactly(AppCpus.ALL);
+		assertThat(SettingsParser.appCpus("all,2,1,2", 3)).containsExactly(new AppCpus(1), new AppCpus(2), AppCpus.ALL);
+		assertThat(SettingsParser.appCpus("all", 1)).containsExactly(AppCpus.ALL);
 	}
 
 	@Test
 	void anAxisWithABadValueNamesTheWholeSetting() {
-		assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> AppCpus.parseList("1,,all"))
+		assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> SettingsTable.APP_CPUS.parse("1,,all"))
 			.withMessageStartingWith("bench.appCpus must be all or a whole number")
 			.withMessageEndingWith("got '1,,all'");
 	}
 
 	@Test
 	void aCountMustLeaveACoreForTheHarness() {
-		assertThat(AppCpus.parse("1").requireFits(2)).isEqualTo(new AppCpus(1));
-		assertThat(AppCpus.parse("3").requireFits(4)).isEqualTo(new AppCpus(3));
-		assertThat(AppCpus.ALL.requireFits(1)).isEqualTo(AppCpus.ALL);
-		assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> AppCpus.parse("2").requireFits(2))
+		assertThat(SettingsParser.requireFits(AppCpus.parse("1"), 2)).isEqualTo(new AppCpus(1));
+		assertThat(SettingsParser.requireFits(AppCpus.parse("3"), 4)).isEqualTo(new AppCpus(3));
+		assertThat(SettingsParser.requireFits(AppCpus.ALL, 1)).isEqualTo(AppCpus.ALL);
+		assertThatExceptionOfType(BenchConfigException.class)
+			.isThrownBy(() -> SettingsParser.requireFits(AppCpus.parse("2"), 2))
 			.withMessage("bench.appCpus must be all or 1 on this machine of 2 logical cores (at least one core stays "
 					+ "with JMeter, mock-services and MongoDB), got '2'");
-		assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> AppCpus.parse("8").requireFits(8))
+		assertThatExceptionOfType(BenchConfigException.class)
+			.isThrownBy(() -> SettingsParser.requireFits(AppCpus.parse("8"), 8))
 			.withMessageStartingWith("bench.appCpus must be all or 1 to 7 on this machine of 8 logical cores");
-		assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> AppCpus.parse("1").requireFits(1))
+		assertThatExceptionOfType(BenchConfigException.class)
+			.isThrownBy(() -> SettingsParser.requireFits(AppCpus.parse("1"), 1))
 			.withMessageStartingWith("bench.appCpus must be all on this machine of 1 logical core (");
 	}
 

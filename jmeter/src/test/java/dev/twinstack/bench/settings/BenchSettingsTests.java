@@ -7,6 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Scenario;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package dev.twinstack.bench.settings;
+package dev.twinstack.bench.matrix;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +50,7 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 	 * Returns the block's cells.
 	 * @return every combination, in axis order
 	 */
-	List<Cell> cells() {
+	public List<Cell> cells() {
 		List<Cell> cells = new ArrayList<>();
 		for (Stack stack : this.stacks) {
 			for (Heap heap : this.heaps) {
@@ -73,47 +73,92 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 		return cells;
 	}
 
-	MatrixBlock withAppCpus(List<AppCpus> appCpus) {
+	/**
+	 * Returns a copy with another axis.
+	 * @param appCpus the cores given to the app alone
+	 * @return the new block
+	 */
+	public MatrixBlock withAppCpus(List<AppCpus> appCpus) {
 		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
 				this.concurrency, this.rates, appCpus);
 	}
 
-	MatrixBlock withStacks(List<Stack> stacks) {
+	/**
+	 * Returns a copy with another axis.
+	 * @param stacks the stacks
+	 * @return the new block
+	 */
+	public MatrixBlock withStacks(List<Stack> stacks) {
 		return new MatrixBlock(stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
 				this.concurrency, this.rates, this.appCpus);
 	}
 
-	MatrixBlock withScenarios(List<Scenario> scenarios) {
+	/**
+	 * Returns a copy with another axis.
+	 * @param scenarios the scenarios
+	 * @return the new block
+	 */
+	public MatrixBlock withScenarios(List<Scenario> scenarios) {
 		return new MatrixBlock(this.stacks, scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
 				this.concurrency, this.rates, this.appCpus);
 	}
 
-	MatrixBlock withFanouts(List<Fanout> fanouts) {
+	/**
+	 * Returns a copy with another axis.
+	 * @param fanouts composite's fanouts
+	 * @return the new block
+	 */
+	public MatrixBlock withFanouts(List<Fanout> fanouts) {
 		return new MatrixBlock(this.stacks, this.scenarios, fanouts, this.transfers, this.heaps, this.loads,
 				this.concurrency, this.rates, this.appCpus);
 	}
 
-	MatrixBlock withTransfers(List<Transfer> transfers) {
+	/**
+	 * Returns a copy with another axis.
+	 * @param transfers large-payload's transfers
+	 * @return the new block
+	 */
+	public MatrixBlock withTransfers(List<Transfer> transfers) {
 		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, transfers, this.heaps, this.loads,
 				this.concurrency, this.rates, this.appCpus);
 	}
 
-	MatrixBlock withHeaps(List<Heap> heaps) {
+	/**
+	 * Returns a copy with another axis.
+	 * @param heaps the app heaps
+	 * @return the new block
+	 */
+	public MatrixBlock withHeaps(List<Heap> heaps) {
 		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, heaps, this.loads,
 				this.concurrency, this.rates, this.appCpus);
 	}
 
-	MatrixBlock withLoads(List<LoadModel> loads) {
+	/**
+	 * Returns a copy with another axis.
+	 * @param loads the load models
+	 * @return the new block
+	 */
+	public MatrixBlock withLoads(List<LoadModel> loads) {
 		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, loads,
 				this.concurrency, this.rates, this.appCpus);
 	}
 
-	MatrixBlock withConcurrency(List<Integer> concurrency) {
+	/**
+	 * Returns a copy with another axis.
+	 * @param concurrency the closed models' levels
+	 * @return the new block
+	 */
+	public MatrixBlock withConcurrency(List<Integer> concurrency) {
 		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
 				concurrency, this.rates, this.appCpus);
 	}
 
-	MatrixBlock withRates(List<Integer> rates) {
+	/**
+	 * Returns a copy with another axis.
+	 * @param rates the open model's rates (req/s)
+	 * @return the new block
+	 */
+	public MatrixBlock withRates(List<Integer> rates) {
 		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
 				this.concurrency, rates, this.appCpus);
 	}

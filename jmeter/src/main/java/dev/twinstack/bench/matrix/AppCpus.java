@@ -1,8 +1,6 @@
-package dev.twinstack.bench.settings;
+package dev.twinstack.bench.matrix;
 
 import java.util.Comparator;
-import java.util.List;
-import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -22,15 +20,16 @@ public record AppCpus(int cores) {
 	/** No pinning: every process shares every core. */
 	public static final AppCpus ALL = new AppCpus(0);
 
+	/** What a value of the axis may be, for the settings table and its errors. */
+	public static final String ACCEPTED = "all or a whole number of cores for the app alone, from 1 up, e.g. 1 or 2";
+
+	/** {@code all} last, after the counts in ascending order. */
+	public static final Comparator<AppCpus> AXIS_ORDER = Comparator
+		.comparingInt((AppCpus cpus) -> cpus.isAll() ? Integer.MAX_VALUE : cpus.cores());
+
 	private static final String ALL_ID = "all";
 
 	private static final Pattern COUNT = Pattern.compile("[1-9]\\d{0,3}");
-
-	private static final String ACCEPTED = "all or a whole number of cores for the app alone, from 1 up, e.g. 1 or 2";
-
-	/** {@code all} last, after the counts in ascending order. */
-	private static final Comparator<AppCpus> AXIS_ORDER = Comparator
-		.comparingInt((AppCpus cpus) -> cpus.isAll() ? Integer.MAX_VALUE : cpus.cores());
 
 	public AppCpus {
 		if (cores < 0) {
@@ -41,59 +40,38 @@ public record AppCpus(int cores) {
 	/**
 	 * Parses one value of the axis.
 	 * @param value {@code all} or a whole number from 1, surrounding spaces ignored
-	 * @return the value
-	 * @throws BenchConfigException naming {@value #PROPERTY}, the value and what is
-	 * accepted
+	 * @return the value, or {@code null} when the text is not {@link #ACCEPTED}
 	 */
 	public static AppCpus parse(String value) {
-		return parse(value, value);
-	}
-
-	/**
-	 * Parses the axis: a comma-separated list such as {@code 1,2,all}.
-	 * @param value the setting's value
-	 * @return the values without repeats, the counts ascending and {@code all} last
-	 * @throws BenchConfigException naming {@value #PROPERTY}, the whole value and what is
-	 * accepted
-	 */
-	static List<AppCpus> parseList(String value) {
-		TreeSet<AppCpus> values = new TreeSet<>(AXIS_ORDER);
-		for (String part : value.split(",", -1)) {
-			values.add(parse(part, value));
-		}
-		return List.copyOf(values);
-	}
-
-	private static AppCpus parse(String part, String whole) {
-		String trimmed = part.trim();
+		String trimmed = value.trim();
 		if (trimmed.equals(ALL_ID)) {
 			return ALL;
 		}
-		if (!COUNT.matcher(trimmed).matches()) {
-			throw SettingsParser.invalid(PROPERTY, whole, ACCEPTED);
-		}
-		return new AppCpus(Integer.parseInt(trimmed));
+		return COUNT.matcher(trimmed).matches() ? new AppCpus(Integer.parseInt(trimmed)) : null;
 	}
 
 	/**
-	 * Checks that the value fits a machine: a count must leave at least one core for
+	 * Tells whether the value fits a machine: a count must leave at least one core for
 	 * JMeter, mock-services and MongoDB.
 	 * @param machineCores the machine's logical processors (not this JVM's
 	 * {@code availableProcessors()}, which shrinks once the JVM is pinned)
-	 * @return this value
-	 * @throws BenchConfigException naming the machine's core count and the values
-	 * accepted on it
+	 * @return {@code true} for {@code all} and for counts up to {@code machineCores - 1}
 	 */
-	public AppCpus requireFits(int machineCores) {
-		if (isAll() || this.cores <= machineCores - 1) {
-			return this;
-		}
+	public boolean fits(int machineCores) {
+		return isAll() || this.cores <= machineCores - 1;
+	}
+
+	/**
+	 * Says which values fit a machine, for the error when one does not.
+	 * @param machineCores the machine's logical processors
+	 * @return e.g. {@code all or 1 on this machine of 2 logical cores (at least one core
+	 * stays with JMeter, mock-services and MongoDB)}
+	 */
+	public static String acceptedOn(int machineCores) {
 		String accepted = (machineCores <= 1) ? "all"
 				: (machineCores == 2) ? "all or 1" : "all or 1 to " + (machineCores - 1);
-		throw SettingsParser.invalid(PROPERTY, id(),
-				accepted + " on this machine of " + machineCores + " logical "
-						+ ((machineCores == 1) ? "core" : "cores")
-						+ " (at least one core stays with JMeter, mock-services and MongoDB)");
+		return accepted + " on this machine of " + machineCores + " logical " + ((machineCores == 1) ? "core" : "cores")
+				+ " (at least one core stays with JMeter, mock-services and MongoDB)";
 	}
 
 	/**

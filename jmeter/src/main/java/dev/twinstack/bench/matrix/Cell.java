@@ -1,4 +1,4 @@
-package dev.twinstack.bench.settings;
+package dev.twinstack.bench.matrix;
 
 /**
  * One point of the bench matrix, measured once per trial.

@@ -1,0 +1,348 @@
+package dev.twinstack.bench.settings;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.MatrixBlock;
+import dev.twinstack.bench.matrix.Scenario;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Transfer;
+
+/**
+ * Every {@code bench.*} property, declared once ({@link Setting}): {@link BenchSettings}
+ * parses with these declarations, {@code -Dbench.help} lists them and the settings table
+ * of jmeter/README.md is generated from them ({@link SettingsHelp}).
+ */
+public final class SettingsTable {
+
+	/** Highest accepted concurrency (JMeter threads). */
+	public static final int MAX_CONCURRENCY = 5000;
+
+	/** Highest accepted open-model rate (req/s). */
+	public static final int MAX_RATE = 50_000;
+
+	/** Tomcat's default worker thread cap, the default of {@code bench.tomcatThreads}. */
+	public static final int DEFAULT_TOMCAT_THREADS = 200;
+
+	/** Accepted values of {@code bench.crosscheck}. */
+	public static final List<String> CROSS_CHECKS = List.of("wrk", "none");
+
+	private static final String MATRIX = "matrix";
+
+	private static final String TIMING = "timing";
+
+	private static final String DOWNSTREAM = "downstream";
+
+	private static final String JVMS = "JVMs";
+
+	private static final String OUTPUT = "output";
+
+	private static final String FAULTS = "faults";
+
+	private static final String FAULTS_ONLY = "`faults` scenario only: ";
+
+	/** {@code bench.profile}: the named matrix. */
+	public static final Setting<BenchProfile> PROFILE = new Setting<>("bench.profile", MATRIX, "word",
+			"one of " + BenchProfile.ids(),
+			"the named matrix and durations the other properties override (Profiles above)",
+			same("smoke (standard with -Pbench)"), BenchProfile::byId, null);
+
+	/** {@code bench.stacks}. */
+	public static final Setting<List<Stack>> STACKS = axis("bench.stacks", "list", SettingsParser.subsetOf(Stack.ids()),
+			"the stacks; one the JDK cannot run (mvc-vt before JDK 21) is skipped, with the reason in the report",
+			SettingsParser.subset(Stack::byId), ids(MatrixBlock::stacks, Stack::id), (block) -> true,
+			MatrixBlock::withStacks);
+
+	/** {@code bench.scenarios}. */
+	public static final Setting<List<Scenario>> SCENARIOS = axis("bench.scenarios", "list",
+			SettingsParser.subsetOf(Scenario.ids()),
+			"the scenarios; faults is no matrix workload but the downstream-faults run, e.g. alone",
+			SettingsParser.subset(Scenario::byId), ids(MatrixBlock::scenarios, Scenario::id), (block) -> true,
+			MatrixBlock::withScenarios);
+
+	/** {@code bench.fanouts}. */
+	public static final Setting<List<Fanout>> FANOUTS = axis("bench.fanouts", "list",
+			SettingsParser.subsetOf(Fanout.ids()), "composite's variants: three calls one after another, or at once",
+			SettingsParser.subset(Fanout::byId), ids(MatrixBlock::fanouts, Fanout::id),
+			(block) -> block.scenarios().contains(Scenario.COMPOSITE), MatrixBlock::withFanouts);
+
+	/** {@code bench.transfers}. */
+	public static final Setting<List<Transfer>> TRANSFERS = axis("bench.transfers", "list",
+			SettingsParser.subsetOf(Transfer.ids()), "large-payload's variants: sendfile / file region, or copied",
+			SettingsParser.subset(Transfer::byId), ids(MatrixBlock::transfers, Transfer::id),
+			(block) -> block.scenarios().contains(Scenario.LARGE_PAYLOAD), MatrixBlock::withTransfers);
+
+	/** {@code bench.heaps}. */
+	public static final Setting<List<Heap>> HEAPS = axis("bench.heaps", "list",
+			SettingsParser.subsetOf(List.of(Heap.FORMS)),
+			"the app heaps: default is bench.appJvmArgs, a size replaces -Xms/-Xmx with -Xms<size> -Xmx<size>",
+			SettingsParser.subset(Heap::parse), ids(MatrixBlock::heaps, Heap::id), (block) -> true,
+			MatrixBlock::withHeaps);
+
+	/** {@code bench.loads}. */
+	public static final Setting<List<LoadModel>> LOADS = axis("bench.loads", "list",
+			SettingsParser.subsetOf(LoadModel.ids()),
+			"the load models: closed (wrk -c -d), count (ab -n -c), open (constant arrival rate)",
+			SettingsParser.subset(LoadModel::byId), ids(MatrixBlock::loads, LoadModel::id), (block) -> true,
+			MatrixBlock::withLoads);
+
+	/** {@code bench.concurrency}. */
+	public static final Setting<List<Integer>> CONCURRENCY = axis("bench.concurrency", "whole numbers",
+			SettingsParser.numbersFrom(1, MAX_CONCURRENCY, "10,100,400"),
+			"clients of the closed and count models; several are a sweep, with its knee in the report",
+			SettingsParser.numbers(1, MAX_CONCURRENCY), ids(MatrixBlock::concurrency, String::valueOf),
+			(block) -> block.loads().contains(LoadModel.CLOSED) || block.loads().contains(LoadModel.COUNT),
+			MatrixBlock::withConcurrency);
+
+	/** {@code bench.rates}. */
+	public static final Setting<List<Integer>> RATES = axis("bench.rates", "whole numbers",
+			SettingsParser.numbersFrom(1, MAX_RATE, "300,900"), "arrival rates of the open model (req/s)",
+			SettingsParser.numbers(1, MAX_RATE), ids(MatrixBlock::rates, String::valueOf),
+			(block) -> block.loads().contains(LoadModel.OPEN), MatrixBlock::withRates);
+
+	/** {@code bench.appCpus}. */
+	public static final Setting<List<AppCpus>> APP_CPUS = new Setting<>("bench.appCpus", MATRIX, "list",
+			AppCpus.ACCEPTED,
+			"the cores the app runs on alone (taskset), JMeter, mock-services and MongoDB on the others; "
+					+ "all = no pinning; a list such as 1,all measures each; a count leaves at least one core",
+			(profile) -> (profile == BenchProfile.STANDARD) ? "half the cores (1 of 2; all on 1 core)" : "all",
+			(value) -> SettingsParser.appCpus(value, Machine.cores()),
+			new Setting.Axis<>(ids(MatrixBlock::appCpus, AppCpus::id), (block) -> true, MatrixBlock::withAppCpus));
+
+	/** {@code bench.duration}. */
+	public static final Setting<Duration> DURATION = new Setting<>("bench.duration", TIMING, "duration",
+			SettingsParser.durationFrom(1), "hold time per trial, after a 1 s ramp-up",
+			(profile) -> SettingsParser.format(profile.duration()), SettingsParser.duration(1), null);
+
+	/** {@code bench.warmup}. */
+	public static final Setting<Duration> WARMUP = new Setting<>("bench.warmup", TIMING, "duration",
+			SettingsParser.durationFrom(0),
+			"the most warm-up per app start, in rounds at the highest concurrency until steady; 0s = none",
+			(profile) -> SettingsParser.format(profile.warmup()), SettingsParser.duration(0), null);
+
+	/** {@code bench.baseline}. */
+	public static final Setting<Duration> BASELINE = new Setting<>("bench.baseline", TIMING, "duration",
+			SettingsParser.durationFrom(0),
+			"load at concurrency 1 per workload after the warm-up, for the base latency; 0s = none",
+			(profile) -> SettingsParser.format(profile.baseline()), SettingsParser.duration(0), null);
+
+	/** {@code bench.trials}. */
+	public static final Setting<Integer> TRIALS = new Setting<>("bench.trials", TIMING, "whole number",
+			SettingsParser.numberFrom(1, 20), "measured repetitions of every cell; the report quotes the median",
+			(profile) -> String.valueOf(profile.trials()), SettingsParser.number(1, 20), null);
+
+	/** {@code bench.requests}. */
+	public static final Setting<Integer> REQUESTS = new Setting<>("bench.requests", TIMING, "whole number",
+			SettingsParser.numberFrom(1, 10_000_000), "requests per cell of the count model",
+			(profile) -> String.valueOf(profile.requests()), SettingsParser.number(1, 10_000_000), null);
+
+	/** {@code bench.memoryRequests}. */
+	public static final Setting<Integer> MEMORY_REQUESTS = new Setting<>("bench.memoryRequests", TIMING, "whole number",
+			MemoryRequests.ACCEPTED,
+			"requests of the memory-after-N-requests measurement per stack, from " + MemoryRequests.CONCURRENCY
+					+ " clients",
+			(profile) -> String.valueOf(MemoryRequests.defaultFor(profile == BenchProfile.SMOKE)),
+			MemoryRequests::parse, null);
+
+	/** {@code bench.latency}. */
+	public static final Setting<String> LATENCY = new Setting<>("bench.latency", DOWNSTREAM, "latency",
+			"one of " + SettingsParser.LATENCY_FORMS,
+			"each composite downstream call's latency (mock-services --latency)", same("100ms"),
+			SettingsParser::latency, null);
+
+	/** {@code bench.slowLatency}. */
+	public static final Setting<String> SLOW_LATENCY = new Setting<>("bench.slowLatency", DOWNSTREAM, "latency",
+			"a fixed duration such as 1s or 500ms", "slow-io's one call (mock-services --slow-latency)", same("1s"),
+			SettingsParser::fixedLatency, null);
+
+	/** {@code bench.tomcatThreads}. */
+	public static final Setting<Integer> TOMCAT_THREADS = new Setting<>("bench.tomcatThreads", JVMS, "whole number",
+			SettingsParser.numberFrom(1, MAX_CONCURRENCY),
+			"server.tomcat.threads.max of mvc, its thread cap (the parallel fanout's pool gets 3 times as many)",
+			same(String.valueOf(DEFAULT_TOMCAT_THREADS)), SettingsParser.number(1, MAX_CONCURRENCY), null);
+
+	/** {@code bench.javaHome}. */
+	public static final Setting<String> JAVA_HOME = new Setting<>("bench.javaHome", JVMS, "path",
+			"a JDK folder holding bin/java and a release file with JAVA_VERSION "
+					+ "(e.g. /usr/lib/jvm/temurin-25-jdk-amd64)",
+			"the JDK of every JVM the bench starts (Which JDK the apps run on, below)",
+			same("JAVA_HOME if >= 21, else the newest JDK >= 21 installed, else the Maven JVM"), (value) -> value,
+			null);
+
+	/** {@code bench.appJvmArgs}. */
+	public static final Setting<List<String>> APP_JVM_ARGS = new Setting<>("bench.appJvmArgs", JVMS, "JVM options",
+			"JVM options separated by spaces", "JVM options of each app on the default heap", same("-Xms512m -Xmx512m"),
+			SettingsParser::jvmArgs, null);
+
+	/** {@code bench.mocksJvmArgs}. */
+	public static final Setting<List<String>> MOCKS_JVM_ARGS = new Setting<>("bench.mocksJvmArgs", JVMS, "JVM options",
+			"JVM options separated by spaces", "JVM options of mock-services", same("-Xmx2g"), SettingsParser::jvmArgs,
+			null);
+
+	/** {@code bench.crosscheck}. */
+	public static final Setting<String> CROSS_CHECK = new Setting<>("bench.crosscheck", OUTPUT, "word",
+			"one of " + CROSS_CHECKS, "wrk runs every closed cell once more after its trials (The wrk cross-check)",
+			(profile) -> (profile == BenchProfile.FULL) ? "none" : "wrk", SettingsParser.oneOf(CROSS_CHECKS), null);
+
+	/** {@code bench.outputDir}. */
+	public static final Setting<Path> OUTPUT_DIR = new Setting<>("bench.outputDir", OUTPUT, "path", "a folder",
+			"where results.json, report.md, index.html and runs/ go", same("target/bench"), SettingsParser::path, null);
+
+	/** {@code bench.mockServicesJar}. */
+	public static final Setting<Path> MOCK_SERVICES_JAR = jar("bench.mockServicesJar", "mock-services",
+			"mock-services/target/mock-services-exec.jar");
+
+	/** {@code bench.mvcJar}. */
+	public static final Setting<Path> MVC_JAR = jar("bench.mvcJar", "mvc-app", "mvc-app/target/mvc-app.jar");
+
+	/** {@code bench.webfluxJar}. */
+	public static final Setting<Path> WEBFLUX_JAR = jar("bench.webfluxJar", "webflux-app",
+			"webflux-app/target/webflux-app.jar");
+
+	/** {@code bench.faults}. */
+	public static final Setting<List<Fault>> FAULT_KINDS = new Setting<>("bench.faults", FAULTS, "list",
+			SettingsParser.subsetOf(Fault.ids()), FAULTS_ONLY + "what the faulted service does instead of answering",
+			same("all six"), SettingsParser.subset(Fault::byId), null);
+
+	/** {@code bench.faultServices}. */
+	public static final Setting<List<DownstreamService>> FAULT_SERVICES = new Setting<>("bench.faultServices", FAULTS,
+			"list", SettingsParser.subsetOf(DownstreamService.ids()),
+			FAULTS_ONLY + "the downstream services faulted, one at a time", same("all three"),
+			SettingsParser.subset(DownstreamService::byId), null);
+
+	/** {@code bench.faultShares}. */
+	public static final Setting<List<Integer>> FAULT_SHARES = new Setting<>("bench.faultShares", FAULTS, "list",
+			SettingsParser.subsetOf(FaultSettings.SHARES.stream().map(String::valueOf).toList()),
+			FAULTS_ONLY + "shares of requests hit (%): 10 = customer ids ending in 7",
+			same(FaultSettings.SHARES.stream().map(String::valueOf).collect(Collectors.joining(","))),
+			SettingsParser.subset(FaultSettings::share), null);
+
+	/** {@code bench.faultConcurrency}. */
+	public static final Setting<Integer> FAULT_CONCURRENCY = new Setting<>("bench.faultConcurrency", FAULTS,
+			"whole number", SettingsParser.numberFrom(1, 1000), FAULTS_ONLY + "JMeter threads of each run",
+			same(String.valueOf(FaultSettings.DEFAULT_CONCURRENCY)), SettingsParser.number(1, 1000), null);
+
+	/** {@code bench.faultDuration}. */
+	public static final Setting<Duration> FAULT_DURATION = new Setting<>("bench.faultDuration", FAULTS, "duration",
+			SettingsParser.durationFrom(1), FAULTS_ONLY + "hold time of each run, after a 1 s ramp-up",
+			same(SettingsParser.format(FaultSettings.DEFAULT_DURATION)), SettingsParser.duration(1), null);
+
+	/** {@code bench.faultDatabaseOutage}. */
+	public static final Setting<String> FAULT_DATABASE_OUTAGE = new Setting<>("bench.faultDatabaseOutage", FAULTS,
+			"boolean", "true or false", FAULTS_ONLY + "also stop MongoDB under load, per stack", same("true"),
+			SettingsParser.oneOf(List.of("true", "false")), null);
+
+	/** {@code bench.help}: read by the build, not by {@link BenchSettings}. */
+	public static final Setting<String> HELP = new Setting<>("bench.help", OUTPUT, "flag", "given or not",
+			"lists these settings and the profiles' blocks instead of running the bench", same("not given"),
+			(value) -> value, null);
+
+	/** Every setting, in the order of the help and the README. */
+	public static final List<Setting<?>> ALL = List.of(PROFILE, STACKS, SCENARIOS, FANOUTS, TRANSFERS, HEAPS, LOADS,
+			CONCURRENCY, RATES, APP_CPUS, DURATION, WARMUP, BASELINE, TRIALS, REQUESTS, MEMORY_REQUESTS, LATENCY,
+			SLOW_LATENCY, TOMCAT_THREADS, JAVA_HOME, APP_JVM_ARGS, MOCKS_JVM_ARGS, CROSS_CHECK, OUTPUT_DIR,
+			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, FAULT_KINDS, FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY,
+			FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
+
+	private SettingsTable() {
+	}
+
+	/**
+	 * Returns the axis settings, in the order they apply to a profile's blocks.
+	 * @return the settings that reshape blocks
+	 */
+	static List<Setting<?>> axes() {
+		return ALL.stream().filter(Setting::isAxis).toList();
+	}
+
+	/**
+	 * Replaces every axis that is set in every block.
+	 * @param blocks the profile's blocks
+	 * @param get the property lookup (blank values are {@code null})
+	 * @return the blocks with the axes set replaced
+	 * @throws BenchConfigException when a value is not accepted
+	 */
+	static List<MatrixBlock> reshape(List<MatrixBlock> blocks, Function<String, String> get) {
+		List<Function<MatrixBlock, MatrixBlock>> overrides = new ArrayList<>();
+		for (Setting<?> setting : axes()) {
+			overrides.addAll(override(setting, get));
+		}
+		return blocks.stream().map((block) -> {
+			MatrixBlock result = block;
+			for (Function<MatrixBlock, MatrixBlock> override : overrides) {
+				result = override.apply(result);
+			}
+			return result;
+		}).toList();
+	}
+
+	private static <T> List<Function<MatrixBlock, MatrixBlock>> override(Setting<T> setting,
+			Function<String, String> get) {
+		return setting.read(get)
+			.<Function<MatrixBlock, MatrixBlock>>map((value) -> (block) -> setting.axis().replace().apply(block, value))
+			.stream()
+			.toList();
+	}
+
+	/**
+	 * Describes an axis's values per block of a profile, naming the blocks it reshapes.
+	 * @param axis the axis
+	 * @param profile the profile
+	 * @return e.g. {@code 10} (one block), {@code A: 100,400 · B, C: 400}, or a dash when
+	 * no block of the profile uses the axis
+	 */
+	static String perBlock(Setting.Axis<?> axis, BenchProfile profile) {
+		List<MatrixBlock> blocks = profile.blocks();
+		Map<String, List<String>> byValue = new LinkedHashMap<>();
+		for (int i = 0; i < blocks.size(); i++) {
+			if (axis.applies().test(blocks.get(i))) {
+				byValue.computeIfAbsent(axis.shown().apply(blocks.get(i)), (value) -> new ArrayList<>())
+					.add(BenchProfile.blockName(i));
+			}
+		}
+		if (byValue.isEmpty()) {
+			return "– (no block uses it)";
+		}
+		if (byValue.size() == 1 && byValue.values().iterator().next().size() == blocks.size()) {
+			return byValue.keySet().iterator().next();
+		}
+		return byValue.entrySet()
+			.stream()
+			.map((entry) -> String.join(", ", entry.getValue()) + ": " + entry.getKey())
+			.collect(Collectors.joining(" · "));
+	}
+
+	private static <T> Setting<T> axis(String name, String type, String accepted, String help,
+			Function<String, T> parser, Function<MatrixBlock, String> shown, Predicate<MatrixBlock> applies,
+			BiFunction<MatrixBlock, T, MatrixBlock> replace) {
+		Setting.Axis<T> axis = new Setting.Axis<>(shown, applies, replace);
+		return new Setting<>(name, MATRIX, type, accepted, help, (profile) -> perBlock(axis, profile), parser, axis);
+	}
+
+	private static <T> Function<MatrixBlock, String> ids(Function<MatrixBlock, List<T>> values,
+			Function<T, String> id) {
+		return (block) -> values.apply(block).stream().map(id).collect(Collectors.joining(","));
+	}
+
+	private static Setting<Path> jar(String name, String module, String fromRoot) {
+		return new Setting<>(name, OUTPUT, "path", "a jar file", module + "'s runnable jar", same(fromRoot),
+				SettingsParser::path, null);
+	}
+
+	private static Function<BenchProfile, String> same(String value) {
+		return (profile) -> value;
+	}
+
+}
