@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
-import dev.twinstack.bench.settings.Workload;
+import dev.twinstack.bench.matrix.Workload;
 
 /**
  * The warm-up of one workload on one app start: load at the cell's highest concurrency
