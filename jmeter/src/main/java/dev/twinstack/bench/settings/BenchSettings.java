@@ -54,6 +54,15 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 		String slowLatency, int tomcatThreads, Jdk jdk, List<SkippedStack> skipped, int memoryRequests,
 		FaultSettings faults, String crossCheck) {
 
+	/**
+	 * The report's what-if projection ({@code -Dbench.project=cores=8,latency=50ms,concurrency=2000}), applied by
+	 * {@code dev.twinstack.bench.model.WhatIf}; checked here so that a typo fails before the run.
+	 */
+	public static final String PROJECT = "bench.project";
+
+	private static final String PROJECT_FORM = "cores=<whole number >= 1>,latency=<number>ms|s (per downstream call),"
+			+ "concurrency=<whole number >= 1>[,harness=same|none], e.g. cores=8,latency=50ms,concurrency=2000";
+
 	/** Accepted values of {@code bench.crosscheck}. */
 	public static final List<String> CROSS_CHECKS = List.of("wrk", "none");
 
@@ -147,6 +156,7 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 		int tomcatThreads = Optional.ofNullable(get.apply("bench.tomcatThreads"))
 			.map((value) -> SettingsParser.number("bench.tomcatThreads", value, 1, MAX_CONCURRENCY))
 			.orElse(DEFAULT_TOMCAT_THREADS);
+		Optional.ofNullable(get.apply(PROJECT)).ifPresent(BenchSettings::checkProject);
 		String latency = SettingsParser.latency("bench.latency",
 				Optional.ofNullable(get.apply("bench.latency")).orElse(DEFAULT_LATENCY));
 		String slowLatency = Optional.ofNullable(get.apply("bench.slowLatency")).orElse(DEFAULT_SLOW_LATENCY);
@@ -335,6 +345,26 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 			throw SettingsParser.invalid("bench.crosscheck", value, "one of " + CROSS_CHECKS);
 		}
 		return value;
+	}
+
+	private static void checkProject(String value) {
+		Map<String, String> pairs = new HashMap<>();
+		for (String pair : value.split(",", -1)) {
+			String[] kv = pair.split("=", 2);
+			String key = kv[0].trim().toLowerCase(java.util.Locale.ROOT);
+			boolean ok = kv.length == 2 && pairs.put(key, kv[1].trim()) == null && switch (key) {
+				case "cores", "concurrency" -> kv[1].trim().matches("0*[1-9]\\d{0,8}");
+				case "latency" -> kv[1].trim().toLowerCase(java.util.Locale.ROOT).matches("\\d+(\\.\\d+)?\\s*(ms|s)");
+				case "harness" -> kv[1].trim().equalsIgnoreCase("same") || kv[1].trim().equalsIgnoreCase("none");
+				default -> false;
+			};
+			if (!ok) {
+				throw SettingsParser.invalid(PROJECT, value, PROJECT_FORM);
+			}
+		}
+		if (!pairs.keySet().containsAll(List.of("cores", "latency", "concurrency"))) {
+			throw SettingsParser.invalid(PROJECT, value, PROJECT_FORM);
+		}
 	}
 
 	private static <T> List<T> distinct(List<MatrixBlock> blocks, Function<MatrixBlock, List<T>> axis) {
