@@ -55,8 +55,10 @@ public record BenchSettings(String profile, List<Stack> stacks, List<Fanout> fan
 		FaultSettings faults, String crossCheck) {
 
 	/**
-	 * The report's what-if projection ({@code -Dbench.project=cores=8,latency=50ms,concurrency=2000}), applied by
-	 * {@code dev.twinstack.bench.model.WhatIf}; checked here so that a typo fails before the run.
+	 * The report's what-if projection
+	 * ({@code -Dbench.project=cores=8,latency=50ms,concurrency=2000}), applied by
+	 * {@code dev.twinstack.bench.model.WhatIf}; checked here so that a typo fails before
+	 * the run.
 	 */
 	public static final String PROJECT = "bench.project";
 

@@ -45,11 +45,13 @@ class WinnersTests {
 
 	@Test
 	void withOneTrialAMarginUnderFivePercentIsATie() {
-		Winners.Outcome close = Winners.decide(List.of(new Winners.Contender("mvc", new Spread(100, 100, 100, 1), null,
-				true), new Winners.Contender("webflux", new Spread(104, 104, 104, 1), null, true)));
+		Winners.Outcome close = Winners
+			.decide(List.of(new Winners.Contender("mvc", new Spread(100, 100, 100, 1), null, true),
+					new Winners.Contender("webflux", new Spread(104, 104, 104, 1), null, true)));
 		assertThat(close.call()).isEqualTo(Winners.Call.TIE);
-		Winners.Outcome apart = Winners.decide(List.of(new Winners.Contender("mvc", new Spread(100, 100, 100, 1), null,
-				true), new Winners.Contender("webflux", new Spread(106, 106, 106, 1), null, true)));
+		Winners.Outcome apart = Winners
+			.decide(List.of(new Winners.Contender("mvc", new Spread(100, 100, 100, 1), null, true),
+					new Winners.Contender("webflux", new Spread(106, 106, 106, 1), null, true)));
 		assertThat(apart.call()).isEqualTo(Winners.Call.WIN);
 	}
 

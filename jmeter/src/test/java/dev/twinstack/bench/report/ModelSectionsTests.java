@@ -39,7 +39,12 @@ class ModelSectionsTests {
 		assertThat(check.ownCpuThroughput()).isCloseTo(check.predictedThroughput(), within(1e-9));
 		assertThat(model.demands()).hasSize(2);
 		assertThat(model.demands().values()).allSatisfy((d) -> assertThat(d.downstreamMs()).isEqualTo(300.0));
-		assertThat(model.demands().values().stream().filter((d) -> d.stack().equals("mvc")).findFirst().orElseThrow()
+		assertThat(model.demands()
+			.values()
+			.stream()
+			.filter((d) -> d.stack().equals("mvc"))
+			.findFirst()
+			.orElseThrow()
 			.threads()).isEqualTo(200);
 	}
 
@@ -108,8 +113,8 @@ class ModelSectionsTests {
 		for (var entry : model.demands().entrySet()) {
 			var p = model.whatIf().predict(entry.getValue());
 			assertThat(section).contains("| " + entry.getKey().stack().id() + " | composite-sequential | ")
-				.contains(String.format(Locale.ROOT, "| %.0f | %.0f | %s (%.0f req/s) |", p.throughput(),
-						p.latencyMs(), p.binding().name(), p.binding().throughput()));
+				.contains(String.format(Locale.ROOT, "| %.0f | %.0f | %s (%.0f req/s) |", p.throughput(), p.latencyMs(),
+						p.binding().name(), p.binding().throughput()));
 		}
 		assertThat(section).contains("8 cores, 50 ms per downstream call, concurrency\n2000");
 	}
