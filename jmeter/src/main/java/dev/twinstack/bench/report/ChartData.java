@@ -80,9 +80,20 @@ final class ChartData {
 	 * @return the charts, in report order
 	 */
 	static List<ChartSpec> build(BenchResults results, Path outputDir) {
+		return build(results, outputDir, RunModel.NONE);
+	}
+
+	/**
+	 * Builds every chart, the model's prediction dashed beside the measured throughput.
+	 * @param results the results
+	 * @param outputDir the folder holding the cells' CSV files
+	 * @param model the run's model
+	 * @return the charts, in report order
+	 */
+	static List<ChartSpec> build(BenchResults results, Path outputDir, RunModel model) {
 		List<ChartSpec> charts = new ArrayList<>();
 		for (Fanout fanout : results.settings().fanouts()) {
-			charts.add(vsConcurrency(results, fanout));
+			charts.add(vsConcurrency(results, fanout, model));
 			charts.add(latency(results, fanout));
 		}
 		for (Heap heap : results.settings().heaps()) {
@@ -130,7 +141,7 @@ final class ChartData {
 						"% of the machine (" + results.environment().cores() + " cores)", null, cpu));
 	}
 
-	private static ChartSpec vsConcurrency(BenchResults results, Fanout fanout) {
+	private static ChartSpec vsConcurrency(BenchResults results, Fanout fanout, RunModel model) {
 		List<ChartSpec.Series> lines = new ArrayList<>();
 		List<Stack> stacks = results.settings().stacks();
 		for (Stack stack : stacks) {
@@ -138,6 +149,10 @@ final class ChartData {
 					(cell) -> cell.load().throughput()));
 			lines.add(category(results, stack, fanout, stack.id() + " ceiling", color(stacks, stack), "dot",
 					(cell) -> cell.ceiling().ceiling()));
+			if (!model.checks().isEmpty()) {
+				lines.add(category(results, stack, fanout, stack.id() + " model", color(stacks, stack), "dash",
+						(cell) -> model.check(cell.cell()).map((check) -> check.predictedThroughput()).orElse(null)));
+			}
 		}
 		return new ChartSpec(throughputId(fanout), "Throughput vs concurrency, " + fanout.id() + " fanout",
 				"concurrency (JMeter threads)", "requests per second", categories(results, fanout), lines);

@@ -43,6 +43,17 @@ final class MatrixReport {
 	 * @return Markdown
 	 */
 	static String render(List<CellSummary> summaries, List<Stack> stacks) {
+		return render(summaries, stacks, RunModel.NONE);
+	}
+
+	/**
+	 * Renders every workload's section, with the model's prediction of each cell.
+	 * @param summaries the cells over their trials
+	 * @param stacks the stacks, in column order
+	 * @param model the run's model
+	 * @return Markdown
+	 */
+	static String render(List<CellSummary> summaries, List<Stack> stacks, RunModel model) {
 		StringBuilder md = new StringBuilder();
 		Map<Workload, List<CellSummary>> byWorkload = new LinkedHashMap<>();
 		summaries.stream()
@@ -57,7 +68,7 @@ final class MatrixReport {
 					representative.stream().map(CellSummary::figures).toList()))
 				.append("\n\n");
 			knees(md, cells, stacks);
-			groups.forEach((name, group) -> table(md, name, group, stacks));
+			groups.forEach((name, group) -> table(md, name, group, stacks, model));
 		});
 		return md.toString();
 	}
@@ -104,7 +115,8 @@ final class MatrixReport {
 		}
 	}
 
-	private static void table(StringBuilder md, String name, List<CellSummary> group, List<Stack> stacks) {
+	private static void table(StringBuilder md, String name, List<CellSummary> group, List<Stack> stacks,
+			RunModel model) {
 		Workload workload = group.get(0).cell().workload();
 		md.append("#### ").append(workload.id()).append(", ").append(name).append("\n\n");
 		md.append("| Measure |");
@@ -161,6 +173,18 @@ final class MatrixReport {
 									s.crossCheck().throughputRatio(), s.crossCheck().p50Ratio(),
 									s.crossCheck().agrees() ? "" : "**", s.crossCheck().wrk().throughput(),
 									s.crossCheck().wrk().p50Ms()));
+		}
+		if (group.stream().anyMatch((s) -> model.check(s.cell()).isPresent())) {
+			row(md, "Model: predicted req/s / mean latency (calibrated at c)", columns,
+					(s) -> model.check(s.cell())
+						.map((c) -> fmt("%.1f req/s / %.0f ms (c = %d; bound by %s)", c.predictedThroughput(),
+								c.predictedLatencyMs(), c.calibratedAt(), c.binding()))
+						.orElse(MISSING));
+			row(md, "Measured ÷ predicted: throughput / mean latency", columns,
+					(s) -> model.check(s.cell())
+						.map((c) -> (c.off() ? "**" : "") + fmt("%.2f", c.throughputRatio()) + (c.off() ? "**" : "")
+								+ " / " + ((c.latencyRatio() != null) ? fmt("%.2f", c.latencyRatio()) : MISSING))
+						.orElse(MISSING));
 		}
 		row(md, "App", columns,
 				(s) -> s.health().needsRestart() ? "**" + s.health().status() + "**: " + s.health().cause() : "ok");

@@ -6,11 +6,13 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.settings.BenchSettings;
 
 /**
  * Writes every report file of a run into the output folder: {@code results.json},
  * {@code charts/*.png}, {@code report.md} (embedding the PNGs) and {@code index.html}
- * (the same report with live charts, plus {@code assets/}).
+ * (the same report with live charts, plus {@code assets/}). The what-if projection of
+ * {@code bench.project}, when set, is rendered too.
  */
 public final class ReportFiles {
 
@@ -25,13 +27,14 @@ public final class ReportFiles {
 	 * @return report.md
 	 */
 	public static Path write(BenchResults results, Path outputDir) {
-		ResultsJson.write(results, outputDir.resolve("results.json"));
-		List<ChartSpec> charts = ChartData.build(results, outputDir);
+		RunModel model = RunModel.of(results, System.getProperty(BenchSettings.PROJECT));
+		ResultsJson.write(results, model, outputDir.resolve("results.json"));
+		List<ChartSpec> charts = ChartData.build(results, outputDir, model);
 		Set<String> drawn = PngCharts.write(charts, outputDir.resolve("charts"))
 			.stream()
 			.map((file) -> file.getFileName().toString().replaceAll("\\.png$", ""))
 			.collect(Collectors.toSet());
-		String markdown = ReportWriter.render(results, drawn);
+		String markdown = ReportWriter.render(results, drawn, model);
 		Path report = outputDir.resolve("report.md");
 		AtomicFiles.write(report, markdown);
 		HtmlReport.write(markdown, charts, outputDir);

@@ -33,8 +33,8 @@ final class ReportSections {
 		}
 		md.append("## Throughput and latency vs concurrency\n\n");
 		for (Fanout fanout : results.settings().fanouts()) {
-			image(md, charts, ChartData.throughputId(fanout),
-					"Throughput vs concurrency, " + fanout.id() + " fanout (dotted: the Little's-law ceiling)");
+			image(md, charts, ChartData.throughputId(fanout), "Throughput vs concurrency, " + fanout.id()
+					+ " fanout (dotted: the lowest ceiling; dashed: the queueing model's prediction)");
 			image(md, charts, ChartData.latencyId(fanout), "Latency p50 and p99 vs concurrency, " + fanout.id());
 			md.append("\n\n");
 		}

@@ -47,12 +47,24 @@ public final class ReportWriter {
 	 * @return the Markdown text
 	 */
 	public static String render(BenchResults results, Set<String> charts) {
+		return render(results, charts, RunModel.of(results, null));
+	}
+
+	/**
+	 * Renders the report with the queueing model and the verdict.
+	 * @param results the bench results
+	 * @param charts the ids of the charts drawn as {@code charts/<id>.png}
+	 * @param model the model of the run
+	 * @return the Markdown text
+	 */
+	static String render(BenchResults results, Set<String> charts, RunModel model) {
 		BenchResults.Settings settings = results.settings();
 		StringBuilder md = new StringBuilder();
 		md.append("# twinstack bench: Spring MVC vs Spring WebFlux\n\n");
 		if (!results.complete()) {
 			md.append(incompleteWarning(results)).append("\n\n");
 		}
+		md.append(ModelSections.verdict(results, model));
 		boolean faultsOnly = faultsOnly(results);
 		md.append("Profile `")
 			.append(settings.profile())
@@ -91,7 +103,9 @@ public final class ReportWriter {
 				.append(" trial(s): the median trial with min–max; *steady* throughput is the mean of the whole ")
 				.append("seconds after the first (ramp-up) one. Ceilings, validity and the analysis are explained ")
 				.append("in *How to read the ceilings* below.\n\n")
-				.append(MatrixReport.render(results.matrix(), settings.stacks()));
+				.append(MatrixReport.render(results.matrix(), settings.stacks(), model));
+			md.append(ModelSections.model(results, model));
+			md.append(ModelSections.projection(model));
 		}
 		ReportSections.limitedHeapCharts(md, results, charts);
 		FaultsReport.append(md, results.faults(), results.databaseOutages());

@@ -8,7 +8,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellSummary;
 
 /**
  * Writes and reads {@code results.json}.
@@ -26,8 +29,67 @@ public final class ResultsJson {
 	 * @return the JSON text
 	 */
 	public static String toJson(BenchResults results) {
+		return toJson(results, RunModel.of(results, null));
+	}
+
+	/**
+	 * Renders the results as indented JSON, with the queueing model's prediction in each
+	 * matrix cell ({@code matrix[].model}: the prediction, measured ÷ predicted and the
+	 * demands it came from), the winner of each comparison ({@code verdict}) and the
+	 * what-if projection ({@code projection}, a model projection, when asked for).
+	 * @param results the results
+	 * @param model the run's model
+	 * @return the JSON text
+	 */
+	static String toJson(BenchResults results, RunModel model) {
 		try {
-			return mapper.writeValueAsString(results);
+			ObjectNode root = mapper.valueToTree(results);
+			JsonNode matrix = root.path("matrix");
+			for (int i = 0; i < results.matrix().size() && i < matrix.size(); i++) {
+				CellSummary summary = results.matrix().get(i);
+				ObjectNode cell = (ObjectNode) matrix.get(i);
+				model.check(summary.cell()).ifPresent((check) -> {
+					ObjectNode node = mapper.valueToTree(check);
+					CellSummary calibration = RunModel.calibration(results.matrix(), summary.cell());
+					if (calibration != null && model.demands().containsKey(calibration.cell())) {
+						node.set("demands", mapper.valueToTree(model.demands().get(calibration.cell())));
+					}
+					cell.set("model", node);
+				});
+			}
+			if (!model.outcomes().isEmpty()) {
+				ArrayNode verdict = root.putArray("verdict");
+				model.outcomes().forEach((comparison) -> {
+					ObjectNode node = verdict.addObject();
+					node.put("workload", comparison.workload().id());
+					node.put("group", comparison.group());
+					node.put("call", comparison.outcome().call().name().toLowerCase(java.util.Locale.ROOT));
+					node.put("label", comparison.outcome().label());
+					node.put("leader", comparison.outcome().leader().stack());
+					node.put("runnerUp",
+							(comparison.outcome().runnerUp() != null) ? comparison.outcome().runnerUp().stack() : null);
+					node.put("margin", comparison.outcome().margin());
+					node.set("wrkAgrees", mapper.valueToTree(comparison.outcome().wrkAgrees()));
+				});
+			}
+			if (model.whatIf() != null || model.whatIfError() != null) {
+				ObjectNode projection = root.putObject("projection");
+				projection.put("note", "model projection, not a measurement");
+				projection.set("whatIf", mapper.valueToTree(model.whatIf()));
+				projection.put("error", model.whatIfError());
+				ArrayNode stacks = projection.putArray("stacks");
+				if (model.whatIf() != null) {
+					model.demands().forEach((cell, demands) -> {
+						ObjectNode node = stacks.addObject();
+						node.put("stack", cell.stack().id());
+						node.put("workload", cell.workload().id());
+						node.put("measuredIn", cell.id());
+						node.set("demands", mapper.valueToTree(model.whatIf().apply(demands)));
+						node.set("prediction", mapper.valueToTree(model.whatIf().predict(demands)));
+					});
+				}
+			}
+			return mapper.writeValueAsString(root);
 		}
 		catch (JsonProcessingException ex) {
 			throw new IllegalStateException("Results not serializable: " + ex.getMessage(), ex);
@@ -37,10 +99,11 @@ public final class ResultsJson {
 	/**
 	 * Writes the results atomically.
 	 * @param results the results
+	 * @param model the run's model
 	 * @param file the target file
 	 */
-	static void write(BenchResults results, Path file) {
-		AtomicFiles.write(file, toJson(results) + "\n");
+	static void write(BenchResults results, RunModel model, Path file) {
+		AtomicFiles.write(file, toJson(results, model) + "\n");
 	}
 
 	/**

@@ -196,6 +196,12 @@ public final class SettingsTable {
 			"one of " + CROSS_CHECKS, "wrk runs every closed cell once more after its trials (The wrk cross-check)",
 			(profile) -> (profile == BenchProfile.FULL) ? "none" : "wrk", SettingsParser.oneOf(CROSS_CHECKS), null);
 
+	/** {@code bench.project}, checked by {@link BenchSettings}, applied by the report. */
+	public static final Setting<String> PROJECT = new Setting<>(BenchSettings.PROJECT, OUTPUT, "list",
+			"cores=<n>,latency=<n>ms|s,concurrency=<n>[,harness=same|none]",
+			"the model's projection of each stack onto your hardware, in a section of its own (not a measurement)",
+			same("none"), (value) -> value, null);
+
 	/** {@code bench.outputDir}. */
 	public static final Setting<Path> OUTPUT_DIR = new Setting<>("bench.outputDir", OUTPUT, "path", "a folder",
 			"where results.json, report.md, index.html and runs/ go", same("target/bench"), SettingsParser::path, null);
@@ -252,7 +258,7 @@ public final class SettingsTable {
 	/** Every setting, in the order of the help and the README. */
 	public static final List<Setting<?>> ALL = List.of(PROFILE, STACKS, SCENARIOS, FANOUTS, TRANSFERS, HEAPS, LOADS,
 			CONCURRENCY, RATES, APP_CPUS, DURATION, WARMUP, BASELINE, TRIALS, REQUESTS, MEMORY_REQUESTS, LATENCY,
-			SLOW_LATENCY, TOMCAT_THREADS, JAVA_HOME, APP_JVM_ARGS, MOCKS_JVM_ARGS, CROSS_CHECK, OUTPUT_DIR,
+			SLOW_LATENCY, TOMCAT_THREADS, JAVA_HOME, APP_JVM_ARGS, MOCKS_JVM_ARGS, CROSS_CHECK, PROJECT, OUTPUT_DIR,
 			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, FAULT_KINDS, FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY,
 			FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
 

@@ -1,0 +1,189 @@
+package dev.twinstack.bench.analysis;
+
+import java.util.Locale;
+
+import dev.twinstack.bench.model.Prediction;
+import dev.twinstack.bench.model.StackDemands;
+
+/**
+ * The queueing model ({@link dev.twinstack.bench.model}) fed with what the bench
+ * measured, and its prediction checked against the measurement. Which measured figure
+ * feeds which model input, and why:
+ * <ul>
+ * <li><b>app CPU</b> (a queueing centre of the app's cores): the app's CPU ms per request
+ * ({@link CpuCost#appMs()}, its CPU share × cores × 1000 / steady throughput) of the
+ * <i>calibration cell</i>, the lowest concurrency of the same stack, workload, heap and
+ * placement with a CPU reading. The issue asks for demands measured at low load; the
+ * bench records CPU only in the cells, not during the base-latency load at concurrency 1,
+ * so the lowest measured concurrency is the lowest load with a CPU figure. Every higher
+ * concurrency is then predicted, not fitted; the calibration cell itself is a check of
+ * the model's shape only (its own CPU went in).</li>
+ * <li><b>harness CPU</b> (JMeter and mock-services, a queueing centre of the cores left
+ * to them when the app is pinned; one shared centre with the app's otherwise):
+ * {@link CpuCost#harnessMs()} of the same cell: the harness shares the machine, so its
+ * CPU limits the throughput as much as the app's. The CPU no bench process used
+ * ({@link CpuCost#otherMs()}) is left out.</li>
+ * <li><b>downstream</b> (a delay centre): the configured latency × the calls made one
+ * after another (3 sequential, 1 parallel or slow-io), as the Little's-law ceiling takes
+ * it; the stubs answer asynchronously, so they queue nothing.</li>
+ * <li><b>other delay</b> (a delay centre): the base latency (median at concurrency 1
+ * minus the downstream wait, measured after the warm-up) minus the CPU above: loopback
+ * hops, wake-ups, the stubs' own lateness. A median, not a mean, at 1 ms resolution: at
+ * concurrency 1 the two differ little. 0 where no base latency was measured (workloads
+ * without a downstream wait).</li>
+ * <li><b>worker threads</b>: Tomcat's {@code server.tomcat.threads.max} for the stacks
+ * that hold a thread per request ({@code mvc}), none otherwise.</li>
+ * </ul>
+ * Measured ÷ predicted compares the cell's median steady throughput of successful
+ * requests with the model's X(N), and the median trial's mean latency with the model's
+ * R(N): the mean, because mean value analysis predicts means. With no think time both
+ * sides obey R = N / X, so the latency ratio mirrors the throughput ratio; both are
+ * shown.
+ */
+public final class ModelFit {
+
+	/** Measured ÷ predicted beyond 1 ± this share is called off (10 %). */
+	public static final double TOLERANCE = 0.10;
+
+	private ModelFit() {
+	}
+
+	/**
+	 * The model's inputs for one stack and workload, from the calibration cell.
+	 * @param stack the stack's id
+	 * @param cost the calibration cell's CPU per request (median over its trials)
+	 * @param baseLatencyMs the base latency at concurrency 1 (ms), {@code null} when not
+	 * measured
+	 * @param calls downstream calls made one after another per request (0 without any)
+	 * @param callLatencyMs the configured latency of one such call (ms)
+	 * @param cores the machine's cores
+	 * @param appCores the cores the app was pinned to, 0 or {@code cores} when not pinned
+	 * @param threads the app's worker-thread cap, 0 for none
+	 * @return the demands, {@code null} without the app's or the harness's CPU figure
+	 */
+	public static StackDemands demands(String stack, CpuCost cost, Double baseLatencyMs, int calls,
+			double callLatencyMs, int cores, int appCores, int threads) {
+		if (cost == null || cost.appMs() == null || cost.harnessMs() == null || cores < 1) {
+			return null;
+		}
+		boolean pinned = appCores > 0 && appCores < cores;
+		double other = (baseLatencyMs != null)
+				? StackDemands.otherDelayMs(baseLatencyMs, cost.appMs(), cost.harnessMs()) : 0;
+		return new StackDemands(stack, cost.appMs(), cost.harnessMs(), calls, callLatencyMs, other,
+				pinned ? appCores : cores, pinned ? cores - appCores : StackDemands.SHARED, threads);
+	}
+
+	/**
+	 * What the cell measured, as the check needs it.
+	 *
+	 * @param concurrency the clients
+	 * @param throughput median steady throughput of successful requests (req/s)
+	 * @param meanLatencyMs mean latency of the median trial (ms), {@code null} when not
+	 * known
+	 * @param cost the cell's own CPU per request, {@code null} when not measured
+	 * @param stubDrift the stubs' median latency over the configured one, minus 1,
+	 * {@code null} when not probed
+	 * @param errorRate failed / all requests
+	 */
+	public record Measured(int concurrency, double throughput, Double meanLatencyMs, CpuCost cost, Double stubDrift,
+			double errorRate) {
+	}
+
+	/**
+	 * One cell measured against the model.
+	 *
+	 * @param calibratedAt the concurrency whose CPU figures fed the model
+	 * @param predictedThroughput X(N) (req/s)
+	 * @param predictedLatencyMs R(N), the mean (ms)
+	 * @param binding the bound that limits X(N): {@code concurrency}, {@code threads} or
+	 * a CPU centre
+	 * @param throughputRatio measured ÷ predicted throughput
+	 * @param latencyRatio measured ÷ predicted mean latency, {@code null} when not known
+	 * @param off whether the throughput ratio is beyond 1 ± {@value #TOLERANCE}
+	 * @param ownCpuThroughput X(N) of the model fed with the cell's own CPU per request
+	 * (req/s), {@code null} without it
+	 * @param leftOut what the model leaves out that explains the miss, {@code null} when
+	 * not off
+	 */
+	public record Check(int calibratedAt, double predictedThroughput, double predictedLatencyMs, String binding,
+			double throughputRatio, Double latencyRatio, boolean off, Double ownCpuThroughput, String leftOut) {
+	}
+
+	/**
+	 * Predicts a cell and compares.
+	 * @param demands the stack's demands from the calibration cell
+	 * @param calibratedAt the calibration cell's concurrency
+	 * @param measured the cell's figures
+	 * @return the check
+	 */
+	public static Check check(StackDemands demands, int calibratedAt, Measured measured) {
+		Prediction prediction = demands.predict(measured.concurrency()).get(0);
+		double ratio = measured.throughput() / prediction.throughput();
+		Double latencyRatio = (measured.meanLatencyMs() != null) ? measured.meanLatencyMs() / prediction.latencyMs()
+				: null;
+		boolean off = Math.abs(ratio - 1) > TOLERANCE;
+		Double own = null;
+		StackDemands ownDemands = withCpu(demands, measured.cost());
+		if (ownDemands != null) {
+			own = ownDemands.predict(measured.concurrency()).get(0).throughput();
+		}
+		return new Check(calibratedAt, prediction.throughput(), prediction.latencyMs(), prediction.binding().name(),
+				ratio, latencyRatio, off, own,
+				off ? leftOut(demands, calibratedAt, measured, prediction, ratio, own) : null);
+	}
+
+	private static StackDemands withCpu(StackDemands demands, CpuCost cost) {
+		if (cost == null || cost.appMs() == null || cost.harnessMs() == null) {
+			return null;
+		}
+		return new StackDemands(demands.stack(), cost.appMs(), cost.harnessMs(), demands.sequentialCalls(),
+				demands.callLatencyMs(), demands.otherDelayMs(), demands.appCores(), demands.harnessCores(),
+				demands.threads());
+	}
+
+	/**
+	 * Names what the model leaves out, from the figures at hand: the CPU per request
+	 * changing with load (the model holds it at the calibration's), errors, stubs slower
+	 * than configured, or, when none of these accounts for the miss, the queues the model
+	 * has no centre for.
+	 */
+	static String leftOut(StackDemands demands, int calibratedAt, Measured measured, Prediction prediction,
+			double ratio, Double own) {
+		StringBuilder why = new StringBuilder();
+		if (own != null && Math.abs(measured.throughput() / own - 1) <= TOLERANCE
+				&& measured.concurrency() != calibratedAt) {
+			why.append(fmt("CPU per request changed with load (app %.2f ms, harness %.2f ms here against %.2f and "
+					+ "%.2f at c = %d; the model holds the calibration's): with this cell's own CPU it predicts "
+					+ "%.0f req/s (%.2f×)", measured.cost().appMs(), measured.cost().harnessMs(), demands.appCpuMs(),
+					demands.harnessCpuMs(), calibratedAt, own, measured.throughput() / own));
+		}
+		else if (measured.errorRate() > 0.01) {
+			why.append(fmt("%.1f %% of requests failed; the model knows no failures", measured.errorRate() * 100));
+		}
+		else if (measured.stubDrift() != null && measured.stubDrift() > TOLERANCE / 2 && ratio < 1) {
+			why.append(fmt("the stubs answered %.0f %% slower than configured under load; the model waits the "
+					+ "configured latency", measured.stubDrift() * 100));
+		}
+		else if (ratio < 1) {
+			why.append("requests waited where the model has no centre: connection pools, the accept queue, GC pauses, "
+					+ "lock contention, or CPU scheduling delays beyond the mean (the model has means, not bursts)");
+			if (own != null) {
+				why.append(fmt("; even with this cell's own CPU it predicts %.0f req/s", own));
+			}
+		}
+		else {
+			why.append("the cell beat the model: its CPU figures are means over the trial, the model's CPU centre is ")
+				.append(prediction.binding().name())
+				.append(" and Seidmann's approximation understates throughput near saturation");
+			if (own != null) {
+				why.append(fmt("; with this cell's own CPU it predicts %.0f req/s", own));
+			}
+		}
+		return why.toString();
+	}
+
+	private static String fmt(String format, Object... args) {
+		return String.format(Locale.ROOT, format, args);
+	}
+
+}

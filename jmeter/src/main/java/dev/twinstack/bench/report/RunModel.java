@@ -1,0 +1,190 @@
+package dev.twinstack.bench.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+import dev.twinstack.bench.analysis.ModelFit;
+import dev.twinstack.bench.analysis.Winners;
+import dev.twinstack.bench.model.StackDemands;
+import dev.twinstack.bench.model.WhatIf;
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Workload;
+
+/**
+ * The queueing model applied to a run, and who won where: computed once from the results
+ * for results.json, report.md and index.html alike. Every closed cell with CPU figures is
+ * predicted from its calibration cell ({@link ModelFit}); every comparison (workload,
+ * load, heap, placement) is decided by {@link Winners}; an optional what-if
+ * ({@code bench.project}) projects each stack's measured demands onto another machine.
+ *
+ * @param checks per matrix cell, its prediction and measured ÷ predicted
+ * @param demands per calibration cell, the demands it gave
+ * @param outcomes per comparison, in matrix order: its cells and outcome
+ * @param whatIf the projection asked for, {@code null} when none
+ * @param whatIfError why {@code bench.project} could not be used, {@code null} when it
+ * could or was not given
+ */
+record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demands, List<Comparison> outcomes,
+		WhatIf whatIf, String whatIfError) {
+
+	/** A run without a model: nothing predicted, nothing decided. */
+	static final RunModel NONE = new RunModel(Map.of(), Map.of(), List.of(), null, null);
+
+	/**
+	 * One comparison and its outcome.
+	 *
+	 * @param workload the workload
+	 * @param group the load, heap and placement in words, e.g.
+	 * {@code c=400, default heap}
+	 * @param cells the stacks' cells, in stack order
+	 * @param outcome who won
+	 */
+	record Comparison(Workload workload, String group, List<CellSummary> cells, Winners.Outcome outcome) {
+	}
+
+	/**
+	 * Applies the model to a run.
+	 * @param results the run
+	 * @param project the what-if text ({@code bench.project}), {@code null} for none
+	 * @return the model of the run
+	 */
+	static RunModel of(BenchResults results, String project) {
+		Map<Cell, StackDemands> demands = new LinkedHashMap<>();
+		Map<Cell, ModelFit.Check> checks = new LinkedHashMap<>();
+		int cores = (results.environment() != null) ? results.environment().cores() : 0;
+		for (CellSummary summary : results.matrix()) {
+			Cell cell = summary.cell();
+			if (cell.load() != LoadModel.CLOSED) {
+				continue;
+			}
+			CellSummary calibration = calibration(results.matrix(), cell);
+			if (calibration == null) {
+				continue;
+			}
+			StackDemands stack = demands.computeIfAbsent(calibration.cell(),
+					(key) -> demands(results, calibration, cores));
+			if (stack == null) {
+				continue;
+			}
+			checks.put(cell, ModelFit.check(stack, calibration.cell().concurrency(), measured(results, summary)));
+		}
+		demands.values().removeIf(Objects::isNull);
+		WhatIf whatIf = null;
+		String error = null;
+		if (project != null && !project.isBlank()) {
+			try {
+				whatIf = WhatIf.parse(project);
+			}
+			catch (IllegalArgumentException ex) {
+				error = ex.getMessage();
+			}
+		}
+		return new RunModel(Map.copyOf(checks), demands, comparisons(results), whatIf, error);
+	}
+
+	/**
+	 * The lowest closed concurrency of the cell's stack, workload, heap and placement
+	 * with the app's and the harness's CPU per request: the cell whose demands feed the
+	 * model.
+	 */
+	static CellSummary calibration(List<CellSummary> matrix, Cell cell) {
+		return matrix.stream()
+			.filter((s) -> s.cell().load() == LoadModel.CLOSED && s.cell().stack() == cell.stack()
+					&& s.cell().workload() == cell.workload() && s.cell().heap().equals(cell.heap())
+					&& s.cell().appCpus().equals(cell.appCpus()))
+			.filter((s) -> s.cpuCost().appMs() != null && s.cpuCost().harnessMs() != null && !s.health().needsRestart())
+			.min(Comparator.comparingInt((CellSummary s) -> s.cell().concurrency()))
+			.orElse(null);
+	}
+
+	private static StackDemands demands(BenchResults results, CellSummary calibration, int cores) {
+		Cell cell = calibration.cell();
+		BenchResults.Settings settings = results.settings();
+		Double downstreamMs = calibration.ceiling().downstreamMs();
+		// the downstream wait as the ceilings take it: the nominal latency of each call
+		// made one after another (slow-io: one call to the slow service)
+		int calls = (downstreamMs != null && downstreamMs > 0) ? Math.max(1, cell.workload().latenciesPerRequest()) : 0;
+		double callMs = (calls > 0) ? downstreamMs / calls : 0;
+		int threads = cell.stack().threadPerRequest() ? settings.tomcatMaxThreads() : 0;
+		int appCores = cell.appCpus().isAll() ? cores : cell.appCpus().cores();
+		return ModelFit.demands(cell.stack().id(), calibration.cpuCost(), calibration.ceiling().baseLatencyMs(), calls,
+				callMs, cores, appCores, threads);
+	}
+
+	private static ModelFit.Measured measured(BenchResults results, CellSummary summary) {
+		Double mean = results.cells()
+			.stream()
+			.filter((r) -> r.cell().equals(summary.cell()) && r.latency() != null)
+			.findFirst()
+			.map(CellResult::latency)
+			.map((latency) -> latency.meanMs())
+			.orElse(null);
+		return new ModelFit.Measured(summary.cell().concurrency(),
+				summary.throughput().median() * (1 - summary.errorRate()), mean, summary.cpuCost(),
+				summary.validity().stubDrift(), summary.errorRate());
+	}
+
+	private static List<Comparison> comparisons(BenchResults results) {
+		Map<String, List<CellSummary>> groups = new LinkedHashMap<>();
+		results.matrix()
+			.stream()
+			.sorted(Comparator.comparing((CellSummary s) -> s.cell().workload()))
+			.forEach((s) -> groups
+				.computeIfAbsent(s.cell().workload().id() + "|" + group(s.cell()), (key) -> new ArrayList<>())
+				.add(s));
+		List<Comparison> comparisons = new ArrayList<>();
+		groups.values().forEach((cells) -> {
+			List<CellSummary> ordered = cells.stream()
+				.sorted(Comparator
+					.comparingInt((CellSummary s) -> results.settings().stacks().indexOf(s.cell().stack())))
+				.toList();
+			List<Winners.Contender> contenders = ordered.stream()
+				.filter((s) -> !s.health().needsRestart() || s.throughput().median() > 0)
+				.map(RunModel::contender)
+				.toList();
+			if (!contenders.isEmpty()) {
+				comparisons.add(new Comparison(ordered.get(0).cell().workload(), group(ordered.get(0).cell()), ordered,
+						Winners.decide(contenders)));
+			}
+		});
+		return List.copyOf(comparisons);
+	}
+
+	private static Winners.Contender contender(CellSummary s) {
+		double ok = 1 - s.errorRate();
+		return new Winners.Contender(s.cell().stack().id(),
+				new dev.twinstack.bench.measure.Spread(s.throughput().median() * ok, s.throughput().min() * ok,
+						s.throughput().max() * ok, s.throughput().trials()),
+				(s.crossCheck() != null) ? s.crossCheck().wrk().throughput() : null, s.validity().valid());
+	}
+
+	/**
+	 * The load, heap and placement of a cell in words, as the matrix groups its tables.
+	 * @param cell the cell
+	 * @return e.g. {@code c=400, default heap}, {@code c=400, default heap, app on 1
+	 * core}
+	 */
+	static String group(Cell cell) {
+		return MatrixReport.group(cell) + (cell.appCpus().isAll() ? ""
+				: ", app on " + cell.appCpus().cores() + " core" + ((cell.appCpus().cores() == 1) ? "" : "s"));
+	}
+
+	/**
+	 * Returns a cell's check.
+	 * @param cell the cell
+	 * @return its check, empty when the model could not be applied
+	 */
+	Optional<ModelFit.Check> check(Cell cell) {
+		return Optional.ofNullable(this.checks.get(cell));
+	}
+
+}

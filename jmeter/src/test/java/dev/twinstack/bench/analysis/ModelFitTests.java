@@ -1,0 +1,115 @@
+package dev.twinstack.bench.analysis;
+
+import dev.twinstack.bench.model.StackDemands;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The model fed with measured figures: which figure goes where, and measured ÷ predicted
+ * against answers worked out by hand.
+ */
+class ModelFitTests {
+
+	@Test
+	void pinnedAppGetsItsCoresAndTheHarnessTheRest() {
+		// app 4 ms, JMeter 1 + mocks 2 = harness 3 ms; base latency 20 ms beyond the
+		// downstream wait: 20 - 4 - 3 = 13 ms of other delay
+		StackDemands demands = ModelFit.demands("mvc", new CpuCost(4.0, 1.0, 2.0, 7.2), 20.0, 3, 100, 2, 1, 200);
+		assertThat(demands.appCpuMs()).isEqualTo(4.0);
+		assertThat(demands.harnessCpuMs()).isEqualTo(3.0);
+		assertThat(demands.otherDelayMs()).isEqualTo(13.0);
+		assertThat(demands.appCores()).isEqualTo(1);
+		assertThat(demands.harnessCores()).isEqualTo(1);
+		assertThat(demands.downstreamMs()).isEqualTo(300.0);
+		assertThat(demands.threads()).isEqualTo(200);
+	}
+
+	@Test
+	void unpinnedAppSharesEveryCoreWithTheHarness() {
+		StackDemands demands = ModelFit.demands("webflux", new CpuCost(1.0, 0.5, 0.5, 2.0), 5.0, 1, 100, 4, 0, 0);
+		assertThat(demands.appCores()).isEqualTo(4);
+		assertThat(demands.harnessCores()).isEqualTo(StackDemands.SHARED);
+		assertThat(demands.otherDelayMs()).isEqualTo(3.0);
+		assertThat(ModelFit.demands("webflux", new CpuCost(1.0, 0.5, 0.5, 2.0), 5.0, 1, 100, 4, 4, 0).harnessCores())
+			.isEqualTo(StackDemands.SHARED);
+	}
+
+	@Test
+	void otherDelayIsNeverNegativeAndZeroWithoutABaseLatency() {
+		CpuCost cost = new CpuCost(4.0, 1.0, 2.0, 7.0);
+		assertThat(ModelFit.demands("mvc", cost, 5.0, 3, 100, 2, 1, 200).otherDelayMs()).isZero();
+		assertThat(ModelFit.demands("mvc", cost, null, 0, 0, 2, 1, 200).otherDelayMs()).isZero();
+	}
+
+	@Test
+	void noDemandsWithoutTheAppsOrTheHarnessCpu() {
+		assertThat(ModelFit.demands("mvc", new CpuCost(null, 1.0, 1.0, 3.0), 5.0, 3, 100, 2, 1, 200)).isNull();
+		assertThat(ModelFit.demands("mvc", new CpuCost(2.0, null, 1.0, 3.0), 5.0, 3, 100, 2, 1, 200)).isNull();
+		assertThat(ModelFit.demands("mvc", null, 5.0, 3, 100, 2, 1, 200)).isNull();
+	}
+
+	@Test
+	void withDelaysOnlyThePredictionIsLittlesLawAndTheRatioIsMeasuredOverIt() {
+		// no CPU: X(N) = N / (300 + 20 ms) exactly, 10 clients -> 31.25 req/s, R = 320 ms
+		StackDemands delays = new StackDemands("webflux", 0, 0, 3, 100, 20, 1, StackDemands.SHARED, 0);
+		ModelFit.Check check = ModelFit.check(delays, 10,
+				new ModelFit.Measured(10, 25.0, 400.0, new CpuCost(0.0, 0.0, 0.0, 0.0), null, 0));
+		assertThat(check.predictedThroughput()).isCloseTo(31.25, within(1e-9));
+		assertThat(check.predictedLatencyMs()).isCloseTo(320.0, within(1e-9));
+		assertThat(check.throughputRatio()).isCloseTo(0.8, within(1e-9));
+		assertThat(check.latencyRatio()).isCloseTo(1.25, within(1e-9));
+		assertThat(check.binding()).isEqualTo("concurrency");
+		assertThat(check.off()).isTrue();
+		assertThat(check.leftOut()).contains("requests waited where the model has no centre");
+	}
+
+	@Test
+	void aCellWithinTenPercentIsNotOff() {
+		StackDemands delays = new StackDemands("webflux", 0, 0, 3, 100, 20, 1, StackDemands.SHARED, 0);
+		ModelFit.Check check = ModelFit.check(delays, 10, new ModelFit.Measured(10, 29.0, null, null, null, 0));
+		assertThat(check.throughputRatio()).isCloseTo(29 / 31.25, within(1e-9));
+		assertThat(check.off()).isFalse();
+		assertThat(check.leftOut()).isNull();
+		assertThat(check.latencyRatio()).isNull();
+		assertThat(check.ownCpuThroughput()).isNull();
+	}
+
+	@Test
+	void aSaturatedSingleCoreAppIsBoundByItsCpu() {
+		// one client: R = D, all of it: 4 + 3 + 300 + 13 = 320 ms
+		StackDemands demands = ModelFit.demands("mvc", new CpuCost(4.0, 1.0, 2.0, 7.0), 20.0, 3, 100, 2, 1, 200);
+		ModelFit.Check alone = ModelFit.check(demands, 1, new ModelFit.Measured(1, 3.125, 320.0, null, null, 0));
+		assertThat(alone.predictedLatencyMs()).isCloseTo(320.0, within(1e-9));
+		assertThat(alone.throughputRatio()).isCloseTo(1.0, within(1e-9));
+		// 400 clients: far beyond the app core's 1000 / 4 = 250 req/s
+		ModelFit.Check busy = ModelFit.check(demands, 1, new ModelFit.Measured(400, 250.0, null, null, null, 0));
+		assertThat(busy.binding()).isEqualTo(StackDemands.APP_CPU);
+		assertThat(busy.predictedThroughput()).isCloseTo(250.0, within(0.5));
+	}
+
+	@Test
+	void aMissExplainedByCpuPerRequestFallingWithLoadSaysSo() {
+		// calibrated at c = 100 with 4 ms of app CPU: about 250 req/s at c = 400; the
+		// cell at c = 400 spent 3 ms and served 320: the model with its own CPU agrees
+		StackDemands demands = ModelFit.demands("mvc", new CpuCost(4.0, 1.0, 2.0, 7.0), 20.0, 3, 100, 2, 1, 0);
+		ModelFit.Check check = ModelFit.check(demands, 100,
+				new ModelFit.Measured(400, 320.0, null, new CpuCost(3.0, 1.0, 1.5, 5.5), 0.02, 0));
+		assertThat(check.off()).isTrue();
+		assertThat(check.throughputRatio()).isGreaterThan(1.1);
+		assertThat(check.ownCpuThroughput()).isCloseTo(1000 / 3.0, within(1.0));
+		assertThat(check.leftOut()).startsWith("CPU per request changed with load (app 3.00 ms, harness 2.50 ms here "
+				+ "against 4.00 and 3.00 at c = 100");
+	}
+
+	@Test
+	void errorsAndSlowStubsAreNamedWhenTheCpuDoesNotExplainTheMiss() {
+		StackDemands delays = new StackDemands("mvc", 0, 0, 3, 100, 20, 1, StackDemands.SHARED, 0);
+		assertThat(ModelFit.check(delays, 10, new ModelFit.Measured(10, 20.0, null, null, null, 0.05)).leftOut())
+			.isEqualTo("5.0 % of requests failed; the model knows no failures");
+		assertThat(ModelFit.check(delays, 10, new ModelFit.Measured(10, 20.0, null, null, 0.3, 0)).leftOut())
+			.startsWith("the stubs answered 30 % slower than configured");
+	}
+
+}

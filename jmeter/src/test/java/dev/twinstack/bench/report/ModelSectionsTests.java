@@ -1,0 +1,139 @@
+package dev.twinstack.bench.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.twinstack.bench.analysis.ModelFit;
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.results.ResultsFixture;
+import dev.twinstack.bench.matrix.Stack;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The model, the verdict and the projection in report.md and results.json.
+ */
+class ModelSectionsTests {
+
+	private static final BenchResults RESULTS = ResultsFixture.results();
+
+	@Test
+	void everyClosedCellIsPredictedFromTheLowestConcurrencyOfItsStack() {
+		RunModel model = RunModel.of(RESULTS, null);
+		assertThat(model.checks()).hasSize(RESULTS.matrix().size());
+		for (CellSummary summary : RESULTS.matrix()) {
+			ModelFit.Check check = model.check(summary.cell()).orElseThrow();
+			assertThat(check.calibratedAt()).isEqualTo(10);
+			double measured = summary.throughput().median() * (1 - summary.errorRate());
+			assertThat(check.throughputRatio()).isCloseTo(measured / check.predictedThroughput(), within(1e-9));
+		}
+		// the calibration cell's own CPU went in: with it, the model is the same model
+		CellSummary calibration = RESULTS.matrix().get(0);
+		ModelFit.Check check = model.check(calibration.cell()).orElseThrow();
+		assertThat(check.ownCpuThroughput()).isCloseTo(check.predictedThroughput(), within(1e-9));
+		assertThat(model.demands()).hasSize(2);
+		assertThat(model.demands().values()).allSatisfy((d) -> assertThat(d.downstreamMs()).isEqualTo(300.0));
+		assertThat(model.demands()
+			.values()
+			.stream()
+			.filter((d) -> d.stack().equals("mvc"))
+			.findFirst()
+			.orElseThrow()
+			.threads()).isEqualTo(200);
+	}
+
+	@Test
+	void theReportOpensWithTheVerdictAndTheWinnersGrid() {
+		String md = ReportWriter.render(RESULTS, Set.of(), RunModel.of(RESULTS, null));
+		int verdict = md.indexOf("## Verdict");
+		assertThat(verdict).isPositive().isLessThan(md.indexOf("Profile `standard`"));
+		String section = md.substring(verdict, md.indexOf("Profile `standard`"));
+		assertThat(section.lines().filter((line) -> line.startsWith("- **")).count()).isBetween(1L, 5L);
+		CellSummary mvc = find(Stack.MVC, 400);
+		CellSummary webflux = find(Stack.WEBFLUX, 400);
+		double margin = webflux.throughput().median() * (1 - webflux.errorRate())
+				/ (mvc.throughput().median() * (1 - mvc.errorRate())) - 1;
+		assertThat(section).contains("| Workload | c=10 | c=400 |")
+			.contains(String.format(Locale.ROOT, "🟩 webflux +%.0f %%", margin * 100))
+			.contains("**composite-sequential, c=400, default heap**: webflux serves")
+			.contains("wrk did not run both");
+	}
+
+	@Test
+	void eachMatrixTableAndTheModelSectionShowMeasuredOverPredicted() {
+		RunModel model = RunModel.of(RESULTS, null);
+		String md = ReportWriter.render(RESULTS, Set.of(), model);
+		assertThat(md).contains("| Model: predicted req/s / mean latency (calibrated at c) |")
+			.contains("| Measured ÷ predicted: throughput / mean latency |")
+			.contains("## Model: predicted against measured");
+		for (CellSummary summary : RESULTS.matrix()) {
+			ModelFit.Check check = model.check(summary.cell()).orElseThrow();
+			assertThat(md).contains("| `" + summary.cell().id() + "` | 10 | "
+					+ String.format(Locale.ROOT, "%.1f", check.predictedThroughput()));
+			if (check.off()) {
+				assertThat(md).contains("- `" + summary.cell().id() + "` ").contains(check.leftOut());
+			}
+		}
+		assertThat(md).doesNotContain("Model projection");
+	}
+
+	@Test
+	void resultsJsonCarriesThePredictionTheVerdictAndTheProjection() throws Exception {
+		RunModel model = RunModel.of(RESULTS, "cores=8,latency=50ms,concurrency=2000");
+		JsonNode json = new ObjectMapper().readTree(ResultsJson.toJson(RESULTS, model));
+		for (int i = 0; i < RESULTS.matrix().size(); i++) {
+			JsonNode cell = json.path("matrix").get(i).path("model");
+			ModelFit.Check check = model.check(RESULTS.matrix().get(i).cell()).orElseThrow();
+			assertThat(cell.path("predictedThroughput").asDouble()).isEqualTo(check.predictedThroughput());
+			assertThat(cell.path("throughputRatio").asDouble()).isEqualTo(check.throughputRatio());
+			assertThat(cell.path("demands").path("appCpuMs").isNumber()).isTrue();
+		}
+		assertThat(json.path("verdict").findValuesAsText("workload")).contains("composite-sequential");
+		JsonNode projection = json.path("projection");
+		assertThat(projection.path("note").asText()).isEqualTo("model projection, not a measurement");
+		assertThat(projection.path("whatIf").path("cores").asInt()).isEqualTo(8);
+		assertThat(projection.path("stacks")).hasSize(2);
+		assertThat(projection.path("stacks").get(0).path("demands").path("callLatencyMs").asDouble()).isEqualTo(50.0);
+		assertThat(projection.path("stacks").get(0).path("demands").path("sequentialCalls").asInt()).isEqualTo(3);
+	}
+
+	@Test
+	void theProjectionIsASectionOfItsOwnAfterTheMeasurements() {
+		RunModel model = RunModel.of(RESULTS, "cores=8,latency=50ms,concurrency=2000");
+		String md = ReportWriter.render(RESULTS, Set.of(), model);
+		int projection = md.indexOf("## Model projection (not a measurement)");
+		assertThat(projection).isGreaterThan(md.indexOf("## Scenario matrix"));
+		String section = md.substring(projection, md.indexOf("\n## ", projection + 1));
+		for (var entry : model.demands().entrySet()) {
+			var p = model.whatIf().predict(entry.getValue());
+			assertThat(section).contains("| " + entry.getKey().stack().id() + " | composite-sequential | ")
+				.contains(String.format(Locale.ROOT, "| %.0f | %.0f | %s (%.0f req/s) |", p.throughput(), p.latencyMs(),
+						p.binding().name(), p.binding().throughput()));
+		}
+		assertThat(section).contains("8 cores, 50 ms per downstream call, concurrency\n2000");
+	}
+
+	@Test
+	void aBadProjectionIsReportedWithTheAcceptedKeysNotThrown() {
+		RunModel model = RunModel.of(RESULTS, "cores=8,memory=4g");
+		assertThat(model.whatIf()).isNull();
+		assertThat(ModelSections.projection(model)).contains("`bench.project` could not be applied")
+			.contains("unknown key 'memory'")
+			.contains("accepted: cores=");
+	}
+
+	private static CellSummary find(Stack stack, int concurrency) {
+		List<CellSummary> found = RESULTS.matrix()
+			.stream()
+			.filter((s) -> s.cell().stack() == stack && s.cell().concurrency() == concurrency)
+			.toList();
+		return found.get(0);
+	}
+
+}
