@@ -23,8 +23,9 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * {@code package-info.java} of {@code dev.twinstack.bench}): the orchestration on top,
  * the report and the results it reads, the analysis of the figures, the faults scenario,
  * measurement, load, processes, and the settings and console everything may use. Records
- * carry the data up. {@code model} (the queueing model) and {@code compare} (two result
- * folders side by side) may be empty.
+ * carry the data up. {@code plans} (the .jmx export and the GUI command) sits beside
+ * {@code run} and {@code compare}, on top of {@code load}. {@code model} (the queueing
+ * model) and {@code compare} (two result folders side by side) may be empty.
  */
 @AnalyzeClasses(packages = "dev.twinstack.bench", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTests {
@@ -39,6 +40,8 @@ class ArchitectureTests {
 		.definedBy("dev.twinstack.bench.run..")
 		.layer("compare")
 		.definedBy("dev.twinstack.bench.compare..")
+		.layer("plans")
+		.definedBy("dev.twinstack.bench.plans..")
 		.layer("report")
 		.definedBy("dev.twinstack.bench.report..")
 		.layer("results")
@@ -63,6 +66,10 @@ class ArchitectureTests {
 		.mayNotBeAccessedByAnyLayer()
 		.whereLayer("compare")
 		.mayNotBeAccessedByAnyLayer()
+		.whereLayer("plans")
+		.mayNotBeAccessedByAnyLayer()
+		.whereLayer("plans")
+		.mayOnlyAccessLayers("load", "settings")
 		.whereLayer("compare")
 		.mayOnlyAccessLayers("report", "results", "analysis", "model", "faults", "measure", "load", "console",
 				"settings")
