@@ -29,8 +29,8 @@ import org.apache.jmeter.gui.util.MenuFactory;
  * Run by {@link PlanGuiIT} in a JVM of its own on a virtual display: opens the first plan
  * with {@link PlanGui#open}, the others with {@link PlanGui#show}, and for each prints
  * what the GUI shows, read from its Swing components, then exits. Lines: {@code TITLE
- * <plan> <window title>}, {@code NODE <plan> <depth> <name> <element class> <editor
- * class>} for each row of the plan's tree, {@code SHOT <plan> <png>} (a screenshot of the
+ * <plan> <window title>}, {@code NODE <plan> <path of names> | <element class> |
+ * <editor class>} for each row of the plan's tree (all expanded), {@code SHOT <plan> <png>} (a screenshot of the
  * window with the thread group selected), {@code ADD <item>} for each entry of the "Add →
  * Threads" menu. Exits when its parent (the test's JVM) is gone.
  */
@@ -76,14 +76,19 @@ public final class GuiProbe {
 		for (int row = 0; row < tree.getRowCount(); row++) {
 			tree.expandRow(row);
 		}
+		int hidden = tree.isRootVisible() ? 0 : 1;
 		TreePath threadGroup = null;
 		for (int row = 0; row < tree.getRowCount(); row++) {
 			TreePath path = tree.getPathForRow(row);
 			JMeterTreeNode node = (JMeterTreeNode) path.getLastPathComponent();
+			List<String> names = new ArrayList<>();
+			for (int i = hidden; i < path.getPathCount(); i++) {
+				names.add(((JMeterTreeNode) path.getPathComponent(i)).getName());
+			}
 			String editor = gui.getGui(node.getTestElement()).getClass().getName();
-			System.out.println("NODE " + plan + " " + path.getPathCount() + " " + node.getName() + " | "
+			System.out.println("NODE " + plan + " " + String.join("/", names) + " | "
 					+ node.getTestElement().getClass().getName() + " | " + editor);
-			if (threadGroup == null && path.getPathCount() == 2) {
+			if (threadGroup == null && names.size() == 2) {
 				threadGroup = path;
 			}
 		}

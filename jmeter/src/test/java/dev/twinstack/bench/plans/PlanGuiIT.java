@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.twinstack.bench.settings.LoadModel;
 import dev.twinstack.monitoring.DebianPackages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -50,19 +51,26 @@ class PlanGuiIT {
 				.contains("Apache JMeter (5.6.3)")
 				.contains(JmxPlans.FOLDER.resolve(file).toAbsolutePath().toString())
 				.doesNotContain("(hidden)");
-			assertThat(nodes).as("tree of %s", file)
-				.anyMatch((node) -> node.startsWith("1 Test Plan | org.apache.jmeter.testelement.TestPlan"))
-				.anyMatch((node) -> node.startsWith("2 " + plan.name() + " | "))
-				.anyMatch((node) -> node.startsWith("3 " + plan.workload().label() + " | ")
-						|| node.startsWith("4 " + plan.workload().label() + " | "))
-				.anyMatch((node) -> node.contains(" status is " + plan.workload().expectedStatus() + " | "))
-				.anyMatch((node) -> node.contains(" HTTP Header Manager | "));
-			if (plan.load() == dev.twinstack.bench.settings.LoadModel.OPEN) {
+			String group = "Test Plan/" + plan.name();
+			String request = group + "/requests/" + plan.workload().label();
+			assertThat(nodes).as("tree of %s as the GUI shows it: path | element | editor", file)
+				.anyMatch((node) -> node.startsWith("Test Plan | org.apache.jmeter.testelement.TestPlan | "))
+				.anyMatch((node) -> node.startsWith(group + " | "))
+				.anyMatch((node) -> node.startsWith(group + "/requests | org.apache.jmeter.control.LoopController | "))
+				.anyMatch((node) -> node.startsWith(request + " | org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy"
+						+ " | org.apache.jmeter.protocol.http.control.gui.HttpTestSampleGui"))
+				.anyMatch((node) -> node.startsWith(request + "/status is " + plan.workload().expectedStatus() + " | "))
+				.anyMatch((node) -> node.startsWith(request + "/HTTP Header Manager | "));
+			if (plan.load() == LoadModel.OPEN) {
 				assertThat(nodes).as("open plan's plugin elements and their editors")
-					.contains("2 " + plan.name() + " | com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup"
+					.contains(group + " | com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup"
 							+ " | com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroupGui")
-					.contains("3 rate | kg.apc.jmeter.timers.VariableThroughputTimer"
+					.contains(group + "/rate | kg.apc.jmeter.timers.VariableThroughputTimer"
 							+ " | kg.apc.jmeter.timers.VariableThroughputTimerGui");
+			}
+			else {
+				assertThat(nodes).as("closed plan's thread group")
+					.contains(group + " | org.apache.jmeter.threads.ThreadGroup | org.apache.jmeter.threads.gui.ThreadGroupGui");
 			}
 			assertThat(OUTPUT.resolve(file.replace(".jmx", ".png"))).as("screenshot").isNotEmptyFile();
 		}
