@@ -13,7 +13,7 @@ import dev.twinstack.bench.settings.Scenario;
 import dev.twinstack.bench.settings.Transfer;
 import dev.twinstack.bench.settings.Workload;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
-import us.abstracta.jmeter.javadsl.core.controllers.DslForLoopController;
+import us.abstracta.jmeter.javadsl.core.controllers.ForLoopController;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
@@ -35,9 +35,8 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
  * Shaping Timer with at most {@code maxThreads} threads: these plugins must be installed
  * in JMeter (the plan's comment says so). In both, each thread sends its requests in an
  * endless loop controller: JMeter resets a thread's HTTP connections at each new
- * thread-group iteration (a new TCP connection per request in the open model, seen
- * here), unless started with
- * {@code -Jhttpclient.reset_state_on_thread_group_iteration=false}.
+ * thread-group iteration (a new TCP connection per request in the open model, seen here),
+ * unless started with {@code -Jhttpclient.reset_state_on_thread_group_iteration=false}.
  *
  * @param scenario the scenario whose request the plan sends
  * @param load {@link LoadModel#CLOSED} or {@link LoadModel#OPEN}
@@ -134,7 +133,7 @@ public record JmxPlan(Scenario scenario, LoadModel load) {
 	public DslTestPlan plan() {
 		DslHttpSampler request = ScenarioPlan.sampler(workload(),
 				"http://" + property("host") + ":" + property("port") + path(), property("runId"));
-		DslForLoopController requests = forLoopController("requests", -1, request);
+		ForLoopController requests = forLoopController("requests", -1, request);
 		BaseThreadGroup<?> group = (this.load == LoadModel.OPEN) ? new OpenThreadGroup(name(), this).children(requests)
 				: new ClosedThreadGroup(name(), this).children(requests);
 		return new CommentedTestPlan(comment(), group);
@@ -159,9 +158,8 @@ public record JmxPlan(Scenario scenario, LoadModel load) {
 	private String comment() {
 		String model = (this.load == LoadModel.OPEN)
 				? "Open model: 'rate' requests a second (ramped up from 1 over 'rampUp' s, at least 1, then held for "
-						+ "'duration' s), "
-						+ "with at most 'maxThreads' threads. Needs the JMeter plugins " + OPEN_MODEL_PLUGINS
-						+ ": install them with JMeter's Plugins Manager."
+						+ "'duration' s), " + "with at most 'maxThreads' threads. Needs the JMeter plugins "
+						+ OPEN_MODEL_PLUGINS + ": install them with JMeter's Plugins Manager."
 				: "Closed model: 'threads' threads start over 'rampUp' s, then send back to back for 'duration' s.";
 		String properties = properties().entrySet()
 			.stream()

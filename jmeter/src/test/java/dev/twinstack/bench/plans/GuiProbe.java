@@ -30,9 +30,10 @@ import org.apache.jmeter.gui.util.MenuFactory;
  * with {@link PlanGui#open}, the others with {@link PlanGui#show}, and for each prints
  * what the GUI shows, read from its Swing components, then exits. Lines: {@code TITLE
  * <plan> <window title>}, {@code NODE <plan> <path of names> | <element class> |
- * <editor class>} for each row of the plan's tree (all expanded), {@code SHOT <plan> <png>} (a screenshot of the
- * window with the thread group selected), {@code ADD <item>} for each entry of the "Add →
- * Threads" menu. Exits when its parent (the test's JVM) is gone.
+ * <editor class>} for each row of the plan's tree (all expanded),
+ * {@code SHOT <plan> <png>} (a screenshot of the window with the thread group selected),
+ * {@code ADD <item>} for each entry of the "Add → Threads" menu. Exits when its parent
+ * (the test's JVM) is gone.
  */
 public final class GuiProbe {
 

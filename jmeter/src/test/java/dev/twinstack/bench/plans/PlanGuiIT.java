@@ -57,8 +57,9 @@ class PlanGuiIT {
 				.anyMatch((node) -> node.startsWith("Test Plan | org.apache.jmeter.testelement.TestPlan | "))
 				.anyMatch((node) -> node.startsWith(group + " | "))
 				.anyMatch((node) -> node.startsWith(group + "/requests | org.apache.jmeter.control.LoopController | "))
-				.anyMatch((node) -> node.startsWith(request + " | org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy"
-						+ " | org.apache.jmeter.protocol.http.control.gui.HttpTestSampleGui"))
+				.anyMatch((node) -> node
+					.startsWith(request + " | org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy"
+							+ " | org.apache.jmeter.protocol.http.control.gui.HttpTestSampleGui"))
 				.anyMatch((node) -> node.startsWith(request + "/status is " + plan.workload().expectedStatus() + " | "))
 				.anyMatch((node) -> node.startsWith(request + "/HTTP Header Manager | "));
 			if (plan.load() == LoadModel.OPEN) {
@@ -70,7 +71,8 @@ class PlanGuiIT {
 			}
 			else {
 				assertThat(nodes).as("closed plan's thread group")
-					.contains(group + " | org.apache.jmeter.threads.ThreadGroup | org.apache.jmeter.threads.gui.ThreadGroupGui");
+					.contains(group
+							+ " | org.apache.jmeter.threads.ThreadGroup | org.apache.jmeter.threads.gui.ThreadGroupGui");
 			}
 			assertThat(OUTPUT.resolve(file.replace(".jmx", ".png"))).as("screenshot").isNotEmptyFile();
 		}
