@@ -24,8 +24,9 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * the report and the results it reads, the analysis of the figures, the faults scenario,
  * measurement, load, processes, the settings and console everything may use, and under
  * the settings the matrix's vocabulary (stacks, workloads, cells). Records carry the data
- * up. {@code model} (the queueing model) and {@code compare} (two result folders side by
- * side) may be empty.
+ * up. {@code plans} (the .jmx export and the GUI command) sits beside {@code run} and
+ * {@code compare}, on top of {@code load}. {@code model} (the queueing model) and
+ * {@code compare} (two result folders side by side) may be empty.
  */
 @AnalyzeClasses(packages = "dev.twinstack.bench", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTests {
@@ -40,6 +41,8 @@ class ArchitectureTests {
 		.definedBy("dev.twinstack.bench.run..")
 		.layer("compare")
 		.definedBy("dev.twinstack.bench.compare..")
+		.layer("plans")
+		.definedBy("dev.twinstack.bench.plans..")
 		.layer("report")
 		.definedBy("dev.twinstack.bench.report..")
 		.layer("results")
@@ -66,6 +69,10 @@ class ArchitectureTests {
 		.mayNotBeAccessedByAnyLayer()
 		.whereLayer("compare")
 		.mayNotBeAccessedByAnyLayer()
+		.whereLayer("plans")
+		.mayNotBeAccessedByAnyLayer()
+		.whereLayer("plans")
+		.mayOnlyAccessLayers("load", "settings", "matrix")
 		.whereLayer("compare")
 		.mayOnlyAccessLayers("report", "results", "analysis", "model", "faults", "measure", "load", "console",
 				"settings", "matrix")

@@ -27,10 +27,11 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 /**
- * The load plans of every workload and load model, with concrete values (the composite
- * closed plan is also exported to .jmx by {@link CompositePlan}). Every request carries
- * {@code X-Request-Id: <runId>-<n>}; any status but the workload's expected one is an
- * error; connect timeout 5 s, response timeout 30 s.
+ * The load plans of every workload and load model, with concrete values (the package
+ * {@code dev.twinstack.bench.plans} exports the same requests, parameterised by JMeter
+ * properties, as .jmx files). Every request carries {@code X-Request-Id: <runId>-<n>};
+ * any status but the workload's expected one is an error; connect timeout 5 s, response
+ * timeout 30 s.
  */
 public final class ScenarioPlan {
 
@@ -168,9 +169,23 @@ public final class ScenarioPlan {
 	}
 
 	private static DslHttpSampler sampler(Run run) {
-		Workload workload = run.workload();
-		return httpSampler(workload.label(), run.baseUri() + workload.path()).method(workload.method())
-			.header("X-Request-Id", run.runId() + "-${__counter(FALSE,)}")
+		return sampler(run.workload(), run.baseUri() + run.workload().path(), run.runId());
+	}
+
+	/**
+	 * Builds a workload's request, as every plan sends it: its method and label, the
+	 * header {@code X-Request-Id: <runId>-<n>}, the connect and response timeouts and the
+	 * assertion on the workload's status. The exported .jmx plans pass JMeter functions
+	 * ({@code ${__P(host,127.0.0.1)}}) where the bench passes values.
+	 * @param workload the workload: label, method and expected status
+	 * @param url the request's URL, e.g.
+	 * {@code http://127.0.0.1:8080/scenarios/cpu-light}
+	 * @param runId prefix of the request id
+	 * @return the sampler
+	 */
+	public static DslHttpSampler sampler(Workload workload, String url, String runId) {
+		return httpSampler(workload.label(), url).method(workload.method())
+			.header("X-Request-Id", runId + "-${__counter(FALSE,)}")
 			.connectionTimeout(CompositePlan.CONNECT_TIMEOUT)
 			.responseTimeout(CompositePlan.RESPONSE_TIMEOUT)
 			.children(responseAssertion("status is " + workload.expectedStatus()).fieldToTest(TargetField.RESPONSE_CODE)
