@@ -24,8 +24,9 @@ final class PlanStub implements AutoCloseable {
 	 * @param uri the path and query
 	 * @param requestId the {@code X-Request-Id} header
 	 * @param clientPort the client's port: one per TCP connection
+	 * @param arrivedNanos when it arrived ({@link System#nanoTime()})
 	 */
-	record Request(String method, String uri, String requestId, int clientPort) {
+	record Request(String method, String uri, String requestId, int clientPort, long arrivedNanos) {
 	}
 
 	private final HttpServer server;
@@ -39,13 +40,15 @@ final class PlanStub implements AutoCloseable {
 		this.server.setExecutor(this.executor);
 		this.server.createContext("/", (exchange) -> {
 			try (exchange) {
+				long arrived = System.nanoTime();
 				exchange.getRequestBody().readAllBytes();
 				byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
 				exchange.getResponseHeaders().add("Content-Type", "application/json");
 				exchange.sendResponseHeaders("POST".equals(exchange.getRequestMethod()) ? 201 : 200, body.length);
 				exchange.getResponseBody().write(body);
 				this.requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().toString(),
-						exchange.getRequestHeaders().getFirst("X-Request-Id"), exchange.getRemoteAddress().getPort()));
+						exchange.getRequestHeaders().getFirst("X-Request-Id"), exchange.getRemoteAddress().getPort(),
+						arrived));
 			}
 		});
 		this.server.start();
