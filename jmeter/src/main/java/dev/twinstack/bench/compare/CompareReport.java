@@ -3,7 +3,6 @@ package dev.twinstack.bench.compare;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.MustacheFactory;
+import dev.twinstack.bench.report.MarkdownMustacheFactory;
 
 /**
  * Writes a comparison to a folder: {@code report.md} and {@code index.html} from the
@@ -52,32 +52,13 @@ final class CompareReport {
 	 * @return the Markdown text
 	 */
 	static String markdown(ReportView view) {
-		return render(new MarkdownMustacheFactory(), "report.md.mustache", view);
+		return render(new MarkdownMustacheFactory(TEMPLATES), "report.md.mustache", view);
 	}
 
 	private static String render(MustacheFactory factory, String template, ReportView view) {
 		StringWriter out = new StringWriter();
 		factory.compile(template).execute(out, view);
 		return out.toString();
-	}
-
-	/** Values go into Markdown as they are, but for '|', which would end a table cell. */
-	private static final class MarkdownMustacheFactory extends DefaultMustacheFactory {
-
-		MarkdownMustacheFactory() {
-			super(TEMPLATES);
-		}
-
-		@Override
-		public void encode(String value, Writer writer) {
-			try {
-				writer.write(value.replace("|", "\\|"));
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
-		}
-
 	}
 
 }

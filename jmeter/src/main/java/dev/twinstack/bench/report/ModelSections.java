@@ -1,9 +1,6 @@
 package dev.twinstack.bench.report;
 
-import java.io.IOException;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import com.github.mustachejava.DefaultMustacheFactory;
 import dev.twinstack.bench.analysis.ModelFit;
 import dev.twinstack.bench.analysis.Winners;
 import dev.twinstack.bench.model.Prediction;
@@ -233,7 +229,7 @@ final class ModelSections {
 
 	private static String render(String template, Object view) {
 		StringWriter out = new StringWriter();
-		new MarkdownMustacheFactory().compile(template).execute(out, view);
+		new MarkdownMustacheFactory(TEMPLATES).compile(template).execute(out, view);
 		return out.toString();
 	}
 
@@ -273,25 +269,6 @@ final class ModelSections {
 
 	record ProjectionRow(String stack, String workload, String measuredIn, String cores, String downstream,
 			String throughput, String latency, String binding) {
-	}
-
-	/** Values go into Markdown as they are, but for '|', which would end a table cell. */
-	private static final class MarkdownMustacheFactory extends DefaultMustacheFactory {
-
-		MarkdownMustacheFactory() {
-			super(TEMPLATES);
-		}
-
-		@Override
-		public void encode(String value, Writer writer) {
-			try {
-				writer.write(value.replace("|", "\\|"));
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
-		}
-
 	}
 
 }
