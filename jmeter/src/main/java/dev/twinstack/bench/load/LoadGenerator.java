@@ -9,15 +9,23 @@ import java.util.function.BooleanSupplier;
 import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.BenchShutdown;
 import dev.twinstack.bench.process.JavaProcess;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.threads.JMeterContextService;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
 /**
  * Runs a plan in JMeter embedded in this JVM, with the given JMeter properties (what
  * {@code -J} sets on JMeter's command line), stopping early when the process under load
- * exits or the run outlives its limit ({@link WatchedJmeterEngine}).
+ * exits or the run outlives its limit ({@link WatchedJmeterEngine}), and returning only
+ * once every sampler thread of the run has ended ({@link LingeringThreads}).
  */
 public final class LoadGenerator {
+
+	/** A request in flight at the end ends within the plans' 30 s response timeout. */
+	private static final Duration LINGER = Duration.ofSeconds(35);
+
+	private static final Duration STOP_GRACE = Duration.ofSeconds(5);
 
 	private LoadGenerator() {
 	}
@@ -66,7 +74,10 @@ public final class LoadGenerator {
 		WatchedJmeterEngine engine = new WatchedJmeterEngine(target, limit, stopWhen);
 		properties.forEach(engine::prop);
 		try {
-			return plan.runIn(engine);
+			TestPlanStats stats = plan.runIn(engine);
+			LingeringThreads.awaitNone(JMeterContextService::getNumberOfThreads, LINGER,
+					StandardJMeterEngine::stopEngineNow, STOP_GRACE);
+			return stats;
 		}
 		catch (IOException | TimeoutException ex) {
 			throw new BenchException("JMeter run failed: " + ex.getMessage(), ex);
