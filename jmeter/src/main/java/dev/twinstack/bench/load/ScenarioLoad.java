@@ -21,6 +21,7 @@ import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.process.AppProcess;
+import dev.twinstack.bench.process.CpuPlacement;
 import dev.twinstack.bench.settings.BenchSettings;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
@@ -52,18 +53,21 @@ public final class ScenarioLoad {
 	 * the given one, a first run at it lets the JIT finish, then a second one at the
 	 * given concurrency grows the app's pools and proves the throughput steady there: at
 	 * the cells' concurrency a 1-core app's busy request threads starve its compiler
-	 * threads (see {@link WarmUp#JIT_CONCURRENCY_WAITING}). Each run may use what is left
-	 * of the bound but {@link WarmUp#WINDOW} rounds for each run after it. Results are
-	 * discarded but the rounds' throughputs, which the report shows.
+	 * threads (see {@link WarmUp#JIT_CONCURRENCY_WAITING}); the first run lends the app
+	 * every CPU of the machine ({@link CpuPlacement#widenApp}), and the app is back on
+	 * its own CPUs before the second. Each run may use what is left of the bound but
+	 * {@link WarmUp#WINDOW} rounds for each run after it. Results are discarded but the
+	 * rounds' throughputs, which the report shows.
 	 * @param settings the bench settings (the warm-up bound per app start)
 	 * @param app the running app
+	 * @param placement where the app runs, lent every CPU for the JIT runs
 	 * @param workloads the workloads its cells will run
 	 * @param concurrency the concurrency, e.g. the highest of its cells
 	 * @param runPrefix prefix of the request ids
 	 * @return each warm-up run, in order (empty when the bound is 0)
 	 */
-	public static List<WarmUp> warmUp(BenchSettings settings, AppProcess app, List<Workload> workloads, int concurrency,
-			String runPrefix) {
+	public static List<WarmUp> warmUp(BenchSettings settings, AppProcess app, CpuPlacement placement,
+			List<Workload> workloads, int concurrency, String runPrefix) {
 		List<Map.Entry<Workload, Integer>> runs = new ArrayList<>();
 		for (Workload workload : workloads) {
 			int jit = WarmUp.jitConcurrency(workload, concurrency);
@@ -80,7 +84,21 @@ public final class ScenarioLoad {
 			long reserve = (long) (runs.size() - i - 1)
 					* (WarmUp.RAMP_UP_SECONDS + WarmUp.WINDOW * WarmUp.ROUND_SECONDS + 1);
 			long allowance = Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, remaining - reserve);
-			WarmUp warmUp = warmUp(app, workload, runConcurrency, allowance, runPrefix + "-" + i);
+			boolean jitRun = runConcurrency < concurrency;
+			WarmUp warmUp;
+			if (jitRun && placement.widenApp(app.process().pid())) {
+				try {
+					warmUp = warmUp(app, workload, runConcurrency, allowance, runPrefix + "-" + i, true);
+				}
+				finally {
+					if (app.process().isAlive()) {
+						placement.pinApp(app.process().pid());
+					}
+				}
+			}
+			else {
+				warmUp = warmUp(app, workload, runConcurrency, allowance, runPrefix + "-" + i, false);
+			}
 			warmUps.add(warmUp);
 			Console.line(String.format("[warm-up] %s %s c=%d: %s", app.stack().id(), workload.id(), runConcurrency,
 					warmUp.describe()));
@@ -93,7 +111,7 @@ public final class ScenarioLoad {
 	}
 
 	private static WarmUp warmUp(AppProcess app, Workload workload, int concurrency, long allowanceSeconds,
-			String runPrefix) {
+			String runPrefix, boolean everyCpu) {
 		LongAdder successes = new LongAdder();
 		// a second past the last round: the run must outlast the round it would end in
 		long hold = Math.max(WarmUp.ROUND_SECONDS, allowanceSeconds - WarmUp.RAMP_UP_SECONDS) + 1;
@@ -111,7 +129,8 @@ public final class ScenarioLoad {
 		LoadGenerator.run(ScenarioPlan.counted(run, successes), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
 				run.timeLimit(), rounds::steady);
 		double seconds = (System.nanoTime() - started) / 1e9;
-		return new WarmUp(workload.id(), concurrency, rounds.throughputs(), rounds.jitMs(), seconds, rounds.steady());
+		return new WarmUp(workload.id(), concurrency, rounds.throughputs(), rounds.jitMs(), seconds, rounds.steady(),
+				everyCpu);
 	}
 
 	/**

@@ -33,9 +33,11 @@ import dev.twinstack.bench.matrix.Workload;
  * @param seconds the warm-up's wall time (s)
  * @param steady whether the last rounds were steady; {@code false} when the bound ended
  * the warm-up first
+ * @param everyCpu whether the app ran on every CPU of the machine for this run, rather
+ * than on its own (see {@link #JIT_CONCURRENCY_WAITING})
  */
 public record WarmUp(String workload, int concurrency, List<Double> rounds, List<Double> jitMs, double seconds,
-		boolean steady) {
+		boolean steady, boolean everyCpu) {
 
 	/** Ramp-up of the warm-up run, before its first round (s). */
 	static final int RAMP_UP_SECONDS = 1;
@@ -63,7 +65,13 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 	 * round after 200 s and the app then served 222–287 req/s at c = 400; at 50 clients
 	 * the JIT was quiet (0.07–0.3 s per round) after 170 s and the app then served
 	 * 440–519 req/s at c = 400. Linux's scheduler shares a core by thread: a couple of
-	 * compiler threads against 200 busy request threads get little of it.
+	 * compiler threads against 200 busy request threads get little of it. Even at 50
+	 * clients the compiler threads were busy for 5–10 s of every 5 s round (elapsed time
+	 * summed over two threads sharing one core) for the first 100 s: the JIT is short of
+	 * CPU, not of hot code. So the JIT run lends the app every CPU of the machine: in the
+	 * same experiment with the app on both cores for its JIT run, the JIT was quiet (at
+	 * most 0.18 s per round for 4 rounds) after 115 s (that JVM had started on both
+	 * cores), and the app, back on its one core, then served 480–562 req/s at c = 400.
 	 */
 	public static final int JIT_CONCURRENCY_WAITING = 50;
 
@@ -166,9 +174,9 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 		long unread = unreadJitRounds(this.jitMs);
 		String jit = this.jitMs.isEmpty() ? "" : String.format(Locale.ROOT, ", JIT %.1f %% of the time%s",
 				jitPercent(this.jitMs), (unread > 0) ? ", not read in " + unread + " of them" : "");
-		return String.format(Locale.ROOT, "%d round%s, %.0f s: %s at %.0f req/s (%s%s)", this.rounds.size(),
-				(this.rounds.size() == 1) ? "" : "s", this.seconds, this.steady ? "steady" : "bound reached", last,
-				spread, jit);
+		return String.format(Locale.ROOT, "%d round%s, %.0f s%s: %s at %.0f req/s (%s%s)", this.rounds.size(),
+				(this.rounds.size() == 1) ? "" : "s", this.seconds, this.everyCpu ? " on every CPU" : "",
+				this.steady ? "steady" : "bound reached", last, spread, jit);
 	}
 
 }

@@ -208,6 +208,39 @@ public final class CpuPlacement {
 	}
 
 	/**
+	 * Lends a running app every CPU of the machine ({@code taskset -a -p}), e.g. for its
+	 * JIT to finish during the warm-up: its JVM keeps the pools it sized at startup (see
+	 * the class comment), only where its threads run changes. Undo with {@link #pinApp}.
+	 * @param pid the app's process
+	 * @return {@code true} when the app was moved; {@code false} when it is not pinned
+	 * (already on every CPU, or no taskset)
+	 * @throws BenchException with taskset's output when the process does not exist or
+	 * taskset fails
+	 */
+	public boolean widenApp(long pid) {
+		if (!pins()) {
+			return false;
+		}
+		Taskset.pinAllThreads(pid, this.machineCpus);
+		logger.info("Lent every CPU ({}) to the app, pid {}", format(this.machineCpus), pid);
+		return true;
+	}
+
+	/**
+	 * Moves every thread of a running app back onto its own CPUs, after
+	 * {@link #widenApp}. Does nothing when the app is not pinned.
+	 * @param pid the app's process
+	 * @throws BenchException with taskset's output when the process does not exist or
+	 * taskset fails
+	 */
+	public void pinApp(long pid) {
+		if (pins()) {
+			Taskset.pinAllThreads(pid, appCpuIds());
+			logger.info("Pinned every thread of the app, pid {}, back to CPU {}", pid, appCpuList());
+		}
+	}
+
+	/**
 	 * Describes the placement for the report.
 	 * @return e.g. {@code app on CPU 1 (1 of 2 cores), JMeter, mock-services and MongoDB
 	 * on CPU 0} or {@code no pinning: app, JMeter, mock-services and MongoDB share CPUs

@@ -51,7 +51,7 @@ class WarmUpTests {
 		assertThat(WarmUp.isSteady(flat, jit)).isTrue();
 		jit.set(2, null);
 		assertThat(WarmUp.isSteady(flat, jit)).isFalse();
-		assertThat(new WarmUp("composite-sequential", 400, flat, jit, 21.0, false).describe())
+		assertThat(new WarmUp("composite-sequential", 400, flat, jit, 21.0, false, false).describe())
 			.endsWith("JIT 0.2 % of the time, not read in 1 of them)");
 		// once out of the window it no longer counts
 		jit.add(10.0);
@@ -73,10 +73,14 @@ class WarmUpTests {
 	@Test
 	void describesRoundsTimeAndVerdict() {
 		assertThat(new WarmUp("composite-sequential", 400, List.of(523.0, 1160.0, 1183.0, 1170.0),
-				List.of(4000.0, 200.0, 20.0, 10.0), 21.4, true)
+				List.of(4000.0, 200.0, 20.0, 10.0), 21.4, true, false)
 			.describe()).isEqualTo("4 rounds, 21 s: steady at 1170 req/s (last 3 within 1.9 %, JIT 1.5 % of the time)");
-		assertThat(new WarmUp("slow-io", 400, List.of(380.0), List.of(), 6.2, false).describe())
+		assertThat(new WarmUp("slow-io", 400, List.of(380.0), List.of(), 6.2, false, false).describe())
 			.isEqualTo("1 round, 6 s: bound reached at 380 req/s (last 1 within 0.0 %)");
+		assertThat(new WarmUp("composite-sequential", 50, List.of(150.0, 152.0, 151.0), List.of(90.0, 60.0, 30.0), 15.2,
+				true, true)
+			.describe())
+			.isEqualTo("3 rounds, 15 s on every CPU: steady at 151 req/s (last 3 within 1.3 %, JIT 1.2 % of the time)");
 	}
 
 }

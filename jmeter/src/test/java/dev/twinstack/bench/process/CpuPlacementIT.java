@@ -105,6 +105,32 @@ class CpuPlacementIT {
 	}
 
 	@Test
+	void lendsARunningAppEveryCpuAndTakesThemBack() throws Exception {
+		List<String> command = new ArrayList<>(this.oneForTheApp.commandPrefix());
+		command.addAll(javaCommand("wait"));
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+		try (BufferedReader out = new BufferedReader(
+				new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+			assertThat(out.readLine()).startsWith("availableProcessors=1");
+			assertThat(out.readLine()).isEqualTo("waiting");
+			long pid = process.pid();
+			assertThat(Taskset.threadAffinities(pid).values()).containsOnly(this.oneForTheApp.appCpuIds());
+
+			assertThat(this.oneForTheApp.widenApp(pid)).isTrue();
+			assertThat(Taskset.threadAffinities(pid).values()).containsOnly(CpuPlacement.machineCpus());
+
+			this.oneForTheApp.pinApp(pid);
+			assertThat(Taskset.threadAffinities(pid).values()).containsOnly(this.oneForTheApp.appCpuIds());
+			// an app on every CPU already is not moved
+			assertThat(CpuPlacement.detect(AppCpus.ALL).widenApp(pid)).isFalse();
+			assertThat(Taskset.threadAffinities(pid).values()).containsOnly(this.oneForTheApp.appCpuIds());
+		}
+		finally {
+			stop(process);
+		}
+	}
+
+	@Test
 	void aProcessThatIsGoneIsABenchException() throws Exception {
 		Process process = new ProcessBuilder(javaCommand("report")).redirectErrorStream(true).start();
 		process.getInputStream().readAllBytes();
