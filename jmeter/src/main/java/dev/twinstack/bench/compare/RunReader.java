@@ -70,9 +70,12 @@ final class RunReader {
 		Path name = folder.toAbsolutePath().normalize().getFileName();
 		Map<String, String> environment = texts(root.get("environment"));
 		environment.keySet().removeIf((key) -> key.startsWith("loopback"));
+		// the commit is compared on its own
+		String commit = environment.remove("commit");
 		return new RunRecord((name != null) ? name.toString() : folder.toString(), folder.toString(),
 				root.path("complete").asBoolean(true), text(root.get("incompleteReason")), text(root.get("startedAt")),
-				text(root.get("commit")), texts(root.get("settings")), environment, texts(root.get("jdk")), cells);
+				(commit != null) ? commit : text(root.get("commit")), texts(root.get("settings")), environment,
+				texts(root.get("jdk")), cells);
 	}
 
 	private static CellRecord cell(Path file, JsonNode cell) {

@@ -202,6 +202,12 @@ public final class ReportWriter {
 					env.loopbackRoundTripMicros(), env.loopbackRoundTripMeanMicros()));
 		}
 		setting(md, "Java", env.javaVersion() + " (" + env.javaVendor() + "): the bench's JVM, running JMeter");
+		setting(md, "Commit",
+				(env.commit() != null)
+						? "`" + env.commit() + "`"
+								+ (env.commit().endsWith("-dirty")
+										? " with uncommitted changes: not reproducible from the commit alone" : "")
+						: "not recorded (built outside a git clone)");
 		ReportSections.appSettings(md, results);
 		md.append("\n");
 	}

@@ -205,10 +205,13 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * the load (µs, {@link LoopbackProbe}), {@code null} when not measured
 	 * @param loopbackRoundTripMeanMicros the mean of the same round trips (µs),
 	 * {@code null} when not measured
+	 * @param commit the git commit the bench was built from (the full id, {@code -dirty}
+	 * appended when the working tree had changes), {@code null} when built outside a git
+	 * clone
 	 */
 	public record Environment(String javaVersion, String javaVendor, int cores, long totalMemoryMb, String os,
 			String loadGenerator, List<String> loadGeneratorJvmArgs, Double loopbackRoundTripMicros,
-			Double loopbackRoundTripMeanMicros) {
+			Double loopbackRoundTripMeanMicros, String commit) {
 
 	}
 

@@ -1,6 +1,9 @@
 package dev.twinstack.bench.run;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.management.ManagementFactory;
+import java.util.Properties;
 
 import dev.twinstack.bench.measure.LoopbackProbe;
 import dev.twinstack.bench.results.BenchResults;
@@ -11,6 +14,8 @@ import org.apache.jmeter.util.JMeterUtils;
  * Describes the machine and JVM running the bench.
  */
 final class EnvironmentProbe {
+
+	private static final String GIT_PROPERTIES = "/git.properties";
 
 	private EnvironmentProbe() {
 	}
@@ -27,7 +32,32 @@ final class EnvironmentProbe {
 				Machine.cores(), totalMemory, os,
 				"jmeter-java-dsl (Apache JMeter " + JMeterUtils.getJMeterVersion() + ", embedded)",
 				ManagementFactory.getRuntimeMXBean().getInputArguments(), (loopback != null) ? loopback[0] : null,
-				(loopback != null) ? loopback[1] : null);
+				(loopback != null) ? loopback[1] : null, commit());
+	}
+
+	/**
+	 * Reads the commit this module was built from, in the {@code git.properties} that
+	 * git-commit-id-maven-plugin writes at build time (configured by Spring Boot's parent
+	 * POM).
+	 * @return the full commit id, {@code -dirty} appended when the working tree had
+	 * changes; {@code null} when the build ran outside a git clone
+	 */
+	static String commit() {
+		Properties git = new Properties();
+		try (InputStream in = EnvironmentProbe.class.getResourceAsStream(GIT_PROPERTIES)) {
+			if (in == null) {
+				return null;
+			}
+			git.load(in);
+		}
+		catch (IOException ex) {
+			return null;
+		}
+		String id = git.getProperty("git.commit.id");
+		if (id == null || id.isBlank()) {
+			return null;
+		}
+		return id + (Boolean.parseBoolean(git.getProperty("git.dirty")) ? "-dirty" : "");
 	}
 
 }

@@ -31,6 +31,15 @@ class RunReaderTests {
 	}
 
 	@Test
+	void readsTheCommitTheBenchRecordsInItsEnvironment() throws IOException {
+		Files.writeString(this.dir.resolve("results.json"),
+				"{\"environment\": {\"cores\": 2, \"commit\": \"f3ab72d-dirty\"}, \"matrix\": []}");
+		RunRecord run = RunReader.read("baseline", this.dir);
+		assertThat(run.commit()).isEqualTo("f3ab72d-dirty");
+		assertThat(run.environment()).containsEntry("cores", "2").doesNotContainKey("commit");
+	}
+
+	@Test
 	void namesAMissingFolder() {
 		assertThatThrownBy(() -> RunReader.read("baseline", this.dir.resolve("nope")))
 			.isInstanceOf(CompareException.class)

@@ -59,7 +59,8 @@ public final class ResultsFixture {
 				cell(Stack.WEBFLUX, 10, 995, 0, 33.2, new Storage(995, 995)),
 				cell(Stack.WEBFLUX, 400, 30_000, 12, 1000, new Storage(29_988, 29_988)));
 		BenchResults.Environment environment = new BenchResults.Environment("17.0.15", "Debian", 2, 24_105, "Linux",
-				"jmeter-java-dsl (Apache JMeter 5.6.3, embedded)", List.of("-Xmx1g"), 25.0, 31.0);
+				"jmeter-java-dsl (Apache JMeter 5.6.3, embedded)", List.of("-Xmx1g"), 25.0, 31.0,
+				"0123456789abcdef0123456789abcdef01234567");
 		List<BenchResults.ProcessInfo> processes = List.of(new BenchResults.ProcessInfo("mvc-app",
 				"java -jar mvc-app.jar --server.port=1234", "logs/mvc-app.log"));
 		Map<String, String> mvcSettings = new LinkedHashMap<>();
