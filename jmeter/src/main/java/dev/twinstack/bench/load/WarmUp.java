@@ -56,7 +56,7 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 	 * (%): with the JIT done, the experiment above measured 0.2–0.6 % (the compilation of
 	 * rarely run code, e.g. one Prometheus scrape a second: 2.5–2.9 %).
 	 */
-	static final double JIT_QUIET_PERCENT = 2;
+	public static final double JIT_QUIET_PERCENT = 2;
 
 	/**
 	 * The JIT run's concurrency for a workload that waits downstream. Measured on the

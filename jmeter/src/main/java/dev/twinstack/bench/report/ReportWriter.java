@@ -145,8 +145,9 @@ public final class ReportWriter {
 			.append(settings.rampUpSeconds())
 			.append(" s of ramp-up plus ")
 			.append(settings.durationSeconds())
-			.append(" s per cell, after a discarded warm-up per app start at the highest concurrency, in rounds until ")
-			.append("the throughput is steady (at most ")
+			.append(" s per cell, after a discarded warm-up per app start (per workload: first at a gentle concurrency ")
+			.append("with the app lent every CPU, so that its JIT can finish, then at the highest concurrency), in ")
+			.append("rounds until the throughput is steady and the JIT quiet (at most ")
 			.append(settings.warmupSeconds())
 			.append(" s; what each app needed is in the settings below). ")
 			.append("Latencies come from every sample JMeter logged; heap, threads, RSS and CPU are sampled once a ")
@@ -163,10 +164,14 @@ public final class ReportWriter {
 		setting(md, "Heaps", s.heaps().toString());
 		setting(md, "Per trial", s.rampUpSeconds() + " s ramp-up + " + s.durationSeconds() + " s hold; " + s.trials()
 				+ " trial(s) per cell");
-		setting(md, "Warm-up per app start", "per workload, rounds of " + WarmUp.ROUND_SECONDS
-				+ " s at the highest concurrency until the last " + WarmUp.WINDOW + " agree within "
-				+ String.format(Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT) + " %, at most " + s.warmupSeconds()
-				+ " s in all; then " + s.baselineSeconds() + " s per workload at concurrency 1 (base latency)");
+		setting(md, "Warm-up per app start", "per workload, rounds of " + WarmUp.ROUND_SECONDS + " s: first at "
+				+ WarmUp.JIT_CONCURRENCY_WAITING + " clients (" + WarmUp.JIT_CONCURRENCY_BUSY
+				+ " without a downstream wait) with the app on every CPU, then at the highest concurrency on its own, "
+				+ "each until the last " + WarmUp.WINDOW + " agree within "
+				+ String.format(Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT) + " % and the JIT compiled for at most "
+				+ String.format(Locale.ROOT, "%.0f", WarmUp.JIT_QUIET_PERCENT) + " % of them; at most "
+				+ s.warmupSeconds() + " s in all; then " + s.baselineSeconds()
+				+ " s per workload at concurrency 1 (base latency)");
 	}
 
 	private static void appendSettings(StringBuilder md, BenchResults results) {

@@ -129,7 +129,8 @@ public final class SettingsTable {
 	/** {@code bench.warmup}. */
 	public static final Setting<Duration> WARMUP = new Setting<>("bench.warmup", TIMING, "duration",
 			SettingsParser.durationFrom(0),
-			"the most warm-up per app start, in rounds at the highest concurrency until steady; 0s = none",
+			"the most warm-up per app start: rounds at a gentle concurrency (the app on every CPU), "
+					+ "then at the highest, until steady with a quiet JIT; 0s = none",
 			(profile) -> SettingsParser.format(profile.warmup()), SettingsParser.duration(0), null);
 
 	/** {@code bench.baseline}. */
