@@ -58,6 +58,15 @@ final class CellRunner {
 	 */
 	private static final Duration STORED_COUNT_TIMEOUT = CompositePlan.RESPONSE_TIMEOUT.plusSeconds(10);
 
+	/**
+	 * Clients per remote engine in the engines' warm-up, each sending
+	 * {@value #ENGINE_WARMUP_REQUESTS} requests.
+	 */
+	static final int ENGINE_WARMUP_THREADS = 10;
+
+	/** Requests per client in the engines' warm-up. */
+	static final int ENGINE_WARMUP_REQUESTS = 10;
+
 	/** Fewest readings (one a second) that make a steady window. */
 	static final int MIN_STEADY_READINGS = 3;
 
@@ -70,6 +79,8 @@ final class CellRunner {
 	private final String runPrefix;
 
 	private final Progress progress;
+
+	private boolean enginesWarm;
 
 	CellRunner(BenchSettings settings, ProfileStore store, MockServicesProcess mocks, String runPrefix,
 			Progress progress) {
@@ -124,6 +135,7 @@ final class CellRunner {
 	 * @return the trial's results (without the JFR cross-check, made once the app stops)
 	 */
 	CellResult runTrial(Cell cell, ScenarioPlan.Run run, Path runDir, AppProcess app, String label) {
+		warmEngines(run, app);
 		boolean stores = cell.workload().stores();
 		if (stores) {
 			this.store.drop();
@@ -238,6 +250,33 @@ final class CellRunner {
 			Console.line("[wrk] " + cell.id() + ": no cross-check, " + ex.getMessage());
 			return null;
 		}
+	}
+
+	/**
+	 * Loads the app once from the remote engines before their first measured trial,
+	 * unmeasured: a cold engine JVM took 6 s from the start of its first test to its
+	 * first request (class loading, Groovy for the engine's number), while the other
+	 * engine already ran, so the engines' windows barely overlapped (measured in
+	 * {@code DistributedIT}: 17 req/s against 44 from this JVM; warm, the engines started
+	 * 0.7 s apart). A count run of {@value #ENGINE_WARMUP_THREADS} clients per engine,
+	 * {@value #ENGINE_WARMUP_REQUESTS} requests each, of the trial's workload.
+	 */
+	private void warmEngines(ScenarioPlan.Run trial, AppProcess app) {
+		LoadEngines engines = this.settings.engines();
+		if (this.enginesWarm || !engines.remote()) {
+			return;
+		}
+		this.enginesWarm = true;
+		int threads = ENGINE_WARMUP_THREADS * engines.count();
+		ScenarioPlan.Run warm = new ScenarioPlan.Run(trial.baseUri(), trial.workload(), LoadModel.COUNT, threads, 0,
+				threads * ENGINE_WARMUP_REQUESTS, Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS), Duration.ZERO,
+				RunId.of(this.runPrefix, "engines-warm-up", ""));
+		Console.line("[engines] warming up " + engines.addresses() + ": " + threads * ENGINE_WARMUP_REQUESTS
+				+ " requests, unmeasured");
+		LoadGenerator.runRemote(
+				ScenarioPlan.distributed(warm, this.settings.outputDir().resolve("runs/engines-warm-up"),
+						engines.addresses()),
+				engines.addresses(), new RmiTransport(engines.keystore()), app.process(), warm.timeLimit());
 	}
 
 	/**

@@ -8,11 +8,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LoadAgent;
@@ -79,6 +81,14 @@ class DistributedIT {
 
 	@BeforeAll
 	static void startAgentsAndMocks() throws IOException {
+		// JMeter appends to an existing JTL: start from an empty folder
+		if (Files.exists(OUT)) {
+			try (Stream<Path> files = Files.walk(OUT)) {
+				for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+					Files.delete(file);
+				}
+			}
+		}
 		Files.createDirectories(OUT);
 		Path keystore = OUT.resolve("rmi_keystore.jks");
 		Files.deleteIfExists(keystore);
@@ -145,6 +155,12 @@ class DistributedIT {
 			Map<String, Set<String>> threads = threadsPerEngine(closedDir.resolve("samples.jtl"));
 			assertThat(threads.keySet()).containsExactlyInAnyOrderElementsOf(engines);
 			threads.values().forEach((names) -> assertThat(names).hasSize(CONCURRENCY / engines.size()));
+			// warmed up first, the engines start close together (one after another:
+			// apache/jmeter#6232)
+			Map<String, Long> firstStarts = firstStartPerEngine(closedDir.resolve("samples.jtl"));
+			long stagger = firstStarts.values().stream().mapToLong(Long::longValue).max().getAsLong()
+					- firstStarts.values().stream().mapToLong(Long::longValue).min().getAsLong();
+			assertThat(stagger).as("ms between the engines' first requests").isLessThan(3000);
 
 			// the same cell with JMeter in this JVM, for comparison
 			CellResult localResult = inThisJvm.runTrial(closed,
@@ -156,8 +172,8 @@ class DistributedIT {
 			Cell open = new Cell(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, LoadModel.OPEN, 0, RATE, Heap.DEFAULT);
 			Path openDir = OUT.resolve("runs/open");
 			CellResult openResult = remote.runTrial(open,
-					ScenarioLoad.trial(settings, session.app(), open, OPEN_LATENCY_MS, "dit-open"), openDir, session.app(),
-					"open, 2 engines");
+					ScenarioLoad.trial(settings, session.app(), open, OPEN_LATENCY_MS, "dit-open"), openDir,
+					session.app(), "open, 2 engines");
 			assertBothEnginesShared(openResult, openDir);
 			// each engine ran half the rate: the arrivals together kept the whole rate
 			assertThat(openResult.arrivalRate()).isBetween(RATE * 0.9, RATE * 1.1);
@@ -166,9 +182,10 @@ class DistributedIT {
 				.forEach((samples) -> assertThat(samples).isBetween((long) (openResult.load().requests() * 0.4),
 						(long) (openResult.load().requests() * 0.6)));
 			System.out.printf(
-					"DistributedIT: closed c=%d, 2 engines %.1f req/s (samples per engine %s), this JVM %.1f req/s; "
-							+ "open %d req/s, 2 engines: arrivals %.1f req/s (samples per engine %s)%n",
-					CONCURRENCY, closedResult.steadyThroughput(), closedResult.engineSamples(),
+					"DistributedIT: closed c=%d, 2 engines %.1f req/s (samples per engine %s, first requests %d ms "
+							+ "apart), this JVM %.1f req/s; open %d req/s, 2 engines: arrivals %.1f req/s (samples per "
+							+ "engine %s)%n",
+					CONCURRENCY, closedResult.steadyThroughput(), closedResult.engineSamples(), stagger,
 					localResult.steadyThroughput(), RATE, openResult.arrivalRate(), openResult.engineSamples());
 		}
 	}
@@ -197,6 +214,18 @@ class DistributedIT {
 				.forEach((engine) -> threads.computeIfAbsent(engine, (key) -> new HashSet<>()).add(name));
 		});
 		return threads;
+	}
+
+	private static Map<String, Long> firstStartPerEngine(Path jtl) {
+		Map<String, Long> first = new HashMap<>();
+		JtlAnalysis.forEachSample(jtl, List.of("timeStamp", "threadName"), (record) -> {
+			String name = record.get("threadName");
+			long start = Long.parseLong(record.get("timeStamp"));
+			engines.stream()
+				.filter((engine) -> name.startsWith(engine + "-"))
+				.forEach((engine) -> first.merge(engine, start, Math::min));
+		});
+		return first;
 	}
 
 	private static Progress progress() {
