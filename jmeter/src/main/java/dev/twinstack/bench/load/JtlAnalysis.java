@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import org.HdrHistogram.Histogram;
@@ -35,6 +37,9 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 
 	/** Longest response time recorded as such (ms); longer ones count as this. */
 	public static final long MAX_TRACKED_MS = 3_600_000;
+
+	/** Where {@link #samplesPerEngine} counts samples of no named engine. */
+	public static final String NO_ENGINE = "other";
 
 	/** Index of a sample's start in a span. */
 	private static final int START = 0;
@@ -100,6 +105,31 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 			throw new UncheckedIOException("Could not read the JTL " + jtl + ": " + ex.getMessage(),
 					(ex instanceof IOException io) ? io : new IOException(ex));
 		}
+	}
+
+	/**
+	 * Counts the samples of each remote engine in a JTL of JMeter's remote testing: a
+	 * remote engine's thread names start with the address the controller named it by
+	 * ({@code 127.0.0.2:1099-composite-sequential 1-3}), whatever its host name (the
+	 * {@code hostname} column, the same for engines on one machine).
+	 * @param jtl the file (CSV with a header and the {@code threadName} column)
+	 * @param engines the engines' {@code host:port}
+	 * @return samples per engine, in the given order; samples of no engine under
+	 * {@value #NO_ENGINE} when there are any
+	 * @throws UncheckedIOException when the file cannot be read or lacks the column
+	 */
+	public static Map<String, Long> samplesPerEngine(Path jtl, List<String> engines) {
+		Map<String, Long> counts = new LinkedHashMap<>();
+		engines.forEach((engine) -> counts.put(engine, 0L));
+		forEachSample(jtl, List.of("threadName"), (record) -> {
+			String thread = record.get("threadName");
+			String engine = engines.stream()
+				.filter((address) -> thread.startsWith(address + "-"))
+				.findFirst()
+				.orElse(NO_ENGINE);
+			counts.merge(engine, 1L, Long::sum);
+		});
+		return counts;
 	}
 
 	/**

@@ -2,6 +2,7 @@ package dev.twinstack.bench.load;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
@@ -26,6 +27,13 @@ public final class LoadGenerator {
 	private static final Duration LINGER = Duration.ofSeconds(35);
 
 	private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+	/**
+	 * Pause after a remote run: a JMeter server reports the end of a test before it marks
+	 * itself idle, and refuses the next plan in between ("Engine is busy",
+	 * apache/jmeter#6304).
+	 */
+	private static final Duration REMOTE_IDLE = Duration.ofMillis(500);
 
 	private LoadGenerator() {
 	}
@@ -81,6 +89,54 @@ public final class LoadGenerator {
 		}
 		catch (IOException | TimeoutException ex) {
 			throw new BenchException("JMeter run failed: " + ex.getMessage(), ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new BenchException("JMeter run interrupted", ex);
+		}
+	}
+
+	/**
+	 * Runs a plan on JMeter's remote engines (jmeter-java-dsl's
+	 * {@code DistributedJmeterEngine}), each running the whole plan, until its end, the
+	 * target's exit or the limit. The plan must carry each engine's share of the load
+	 * ({@link ScenarioPlan#distributed}); the engines cannot be sent JMeter properties,
+	 * so the plan holds values, not {@code __P} functions. The engines call this JVM back
+	 * (their samples, the end of the test) at {@code java.rmi.server.hostname}: set here,
+	 * unless given, to this machine's address on the route to the first engine.
+	 * @param plan the plan
+	 * @param engines the engines' {@code host:port}
+	 * @param transport how RMI runs: TLS with the agents' keystore, or plain
+	 * @param target the process under load, {@code null} for none
+	 * @param limit the longest the run may take, {@code null} for no limit
+	 * @return JMeter's statistics of every engine's samples
+	 * @throws BenchException when the JVM is shutting down, an engine cannot be reached
+	 * or the engines do not report the end of the run
+	 */
+	public static TestPlanStats runRemote(DslTestPlan plan, List<String> engines, RmiTransport transport,
+			JavaProcess target, Duration limit) {
+		if (BenchShutdown.inProgress()) {
+			throw new BenchException("the bench is stopping: no new load");
+		}
+		transport.requireKeystore();
+		RemoteCallbacks.prepare(engines.get(0), transport);
+		WatchedDistributedEngine engine = new WatchedDistributedEngine(engines, target, limit);
+		transport.jmeterProperties().forEach(engine::prop);
+		try {
+			TestPlanStats stats = plan.runIn(engine);
+			if (engine.abandoned()) {
+				Thread.interrupted();
+				throw new BenchException("the load engines " + engines + " did not report the end of the run; "
+						+ "stopped waiting for them (their logs say why)");
+			}
+			Thread.sleep(REMOTE_IDLE.toMillis());
+			return stats;
+		}
+		catch (IOException | TimeoutException | RuntimeException ex) {
+			if (ex instanceof BenchException bench) {
+				throw bench;
+			}
+			throw new BenchException("JMeter's remote run on " + engines + " failed: " + ex.getMessage(), ex);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -9,6 +9,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.vars;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,6 +43,9 @@ public final class ScenarioPlan {
 	 */
 	public static final Map<String, String> ENGINE_PROPERTIES = Map
 		.of("httpclient.reset_state_on_thread_group_iteration", "false");
+
+	/** The variable holding an engine's number in the distributed plan. */
+	static final String ENGINE_VARIABLE = "engine";
 
 	private ScenarioPlan() {
 	}
@@ -110,6 +114,47 @@ public final class ScenarioPlan {
 	}
 
 	/**
+	 * Builds the plan each of several remote engines runs whole (JMeter's remote
+	 * testing): the run's threads (closed, count) or rate (open, with its most threads
+	 * rounded up) divided by the number of engines, the JTL (written by the bench, with
+	 * every engine's samples) naming each sample's host, and request ids
+	 * {@code <runId>-<engine>-<n>}, the engine's number (1, 2, …, its place in
+	 * {@code engines}) read on the engine from the address the bench named it by (JMeter
+	 * prefixes its threads' names with it). Only elements that serialize: no Java lambda.
+	 * @param run what to load, in total
+	 * @param runDir the run folder
+	 * @param engines the engines' {@code host:port}, as the bench names them
+	 * @return the plan
+	 * @throws IllegalArgumentException when the closed or count model's threads do not
+	 * divide evenly among the engines
+	 */
+	public static DslTestPlan distributed(Run run, Path runDir, List<String> engines) {
+		int count = engines.size();
+		if (run.load() != LoadModel.OPEN && run.threads() % count != 0) {
+			throw new IllegalArgumentException(run.threads() + " threads cannot be divided evenly among " + count
+					+ " engines: use a multiple of " + count);
+		}
+		DslHttpSampler sampler = sampler(run.workload(), run.baseUri() + run.workload().path(),
+				run.runId() + "-${" + ENGINE_VARIABLE + "}");
+		return lean(vars().set(ENGINE_VARIABLE, engineNumber(engines)), loadGroup(run, count, sampler),
+				jtl(runDir).withHostname(true));
+	}
+
+	/**
+	 * Returns the JMeter expression of an engine's number, evaluated once on each engine
+	 * at the start (a User Defined Variable): its address's place in the list, from 1.
+	 * JMeter sets the property {@code __jm.D_TG} of a remote engine to the address the
+	 * controller named it by.
+	 * @param engines the engines' {@code host:port} (no spaces, quotes or commas)
+	 * @return e.g. {@code ${__groovy('a:1 b:2'.split('
+	 * ').toList().indexOf(props.get('__jm.D_TG')) + 1)}}
+	 */
+	static String engineNumber(List<String> engines) {
+		return "${__groovy('" + String.join(" ", engines)
+				+ "'.split(' ').toList().indexOf(props.get('__jm.D_TG')) + 1)}";
+	}
+
+	/**
 	 * Builds a test plan without what a REST bench does not need: jmeter-java-dsl adds an
 	 * HTTP cookie manager and an HTTP cache manager to every plan with an HTTP sampler
 	 * unless told otherwise; the apps set no cookie and send no cache headers, so both
@@ -154,16 +199,24 @@ public final class ScenarioPlan {
 	}
 
 	private static BaseThreadGroup<?> loadGroup(Run run) {
-		DslHttpSampler sampler = sampler(run);
+		return loadGroup(run, 1, sampler(run));
+	}
+
+	/**
+	 * Builds the thread group of one of {@code engines} JMeter instances that share a
+	 * run.
+	 */
+	private static BaseThreadGroup<?> loadGroup(Run run, int engines, DslHttpSampler sampler) {
+		int threads = (run.threads() + engines - 1) / engines;
 		return switch (run.load()) {
-			case CLOSED -> threadGroup(run.workload().id()).rampToAndHold(run.threads(), run.rampUp(), run.duration())
+			case CLOSED -> threadGroup(run.workload().id()).rampToAndHold(threads, run.rampUp(), run.duration())
 				.children(forLoopController("requests", -1, sampler));
-			case COUNT -> threadGroup(run.workload().id()).rampTo(run.threads(), run.rampUp())
+			case COUNT -> threadGroup(run.workload().id()).rampTo(threads, run.rampUp())
 				.holdIterating(1)
 				.children(forLoopController("requests", run.requestsPerThread(), sampler));
-			case OPEN -> new DrainingRpsThreadGroup(run.workload().id()).maxThreads(run.threads())
-				.initThreads(OpenModel.initialThreads(run.threads()))
-				.rampToAndHold(run.rate(), run.rampUp(), run.duration())
+			case OPEN -> new DrainingRpsThreadGroup(run.workload().id()).maxThreads(threads)
+				.initThreads(OpenModel.initialThreads(threads))
+				.rampToAndHold((double) run.rate() / engines, run.rampUp(), run.duration())
 				.children(sampler);
 		};
 	}

@@ -111,12 +111,41 @@ public final class JavaProcess {
 		command.add("-jar");
 		command.add(jar.toString());
 		command.addAll(programArgs);
+		return launch(role, command, prefix.size(), log);
+	}
+
+	/**
+	 * Starts a JVM running a main class from a class path, with the {@code java} of the
+	 * running JVM (e.g. a load agent from this module's jars), named for VisualVM like
+	 * {@link #start(String, List, Path, List, Path)}.
+	 * @param role short name, e.g. {@code load-agent-1}
+	 * @param jvmArgs JVM options
+	 * @param classpath the class path
+	 * @param mainClass the class whose {@code main} runs
+	 * @param programArgs the main class's arguments
+	 * @param log the file that receives stdout and stderr
+	 * @return the started process
+	 */
+	public static JavaProcess startMain(String role, List<String> jvmArgs, String classpath, String mainClass,
+			List<String> programArgs, Path log) {
+		List<String> command = new ArrayList<>();
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add("-Dvisualvm.display.name=twinstack-" + role);
+		command.addAll(jvmArgs);
+		command.add("-cp");
+		command.add(classpath);
+		command.add(mainClass);
+		command.addAll(programArgs);
+		return launch(role, command, 0, log);
+	}
+
+	private static JavaProcess launch(String role, List<String> command, int launcherIndex, Path log) {
 		try {
 			Files.createDirectories(log.getParent());
 			Process process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(log.toFile())
 				.start();
-			JavaProcess started = new JavaProcess(role, List.copyOf(command), prefix.size(), log, process);
+			JavaProcess started = new JavaProcess(role, List.copyOf(command), launcherIndex, log, process);
 			try {
 				ProcessRegistry.register(started);
 			}

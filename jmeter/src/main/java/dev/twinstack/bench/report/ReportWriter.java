@@ -1,8 +1,11 @@
 package dev.twinstack.bench.report;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import dev.twinstack.bench.analysis.Validity;
 import dev.twinstack.bench.faults.FaultRun;
@@ -198,6 +201,9 @@ public final class ReportWriter {
 				+ " ms; any status but the workload's (201 composite, 200 otherwise) is an error");
 		setting(md, "Load generator",
 				env.loadGenerator() + ", JVM options `" + String.join(" ", env.loadGeneratorJvmArgs()) + "`");
+		if (s.engines() != null && !s.engines().isEmpty()) {
+			setting(md, "Load engines (JMeter remote testing)", engines(s.engines(), results.trials()));
+		}
 		setting(md, "Machine", env.cores() + " cores, " + count(env.totalMemoryMb()) + " MB, " + env.os()
 				+ "; apps, mocks and JMeter share it");
 		if (env.loopbackRoundTripMicros() != null) {
@@ -306,6 +312,31 @@ public final class ReportWriter {
 			.filter((cell) -> cell.cell().equals(new Cell(stack, fanout, concurrency)))
 			.findFirst()
 			.orElse(null);
+	}
+
+	/**
+	 * Describes the remote engines and each one's share of the trials' samples.
+	 * @param engines the engines' {@code host:port}
+	 * @param trials every trial
+	 * @return e.g. {@code 127.0.0.2:1099 50.1 %, 127.0.0.3:1099 49.9 % of 2,444 samples;
+	 * each ran the whole plan with its share of the threads or rate; warm-up and base
+	 * latency ran in the bench's JVM}
+	 */
+	static String engines(List<String> engines, List<CellResult> trials) {
+		Map<String, Long> samples = new LinkedHashMap<>();
+		engines.forEach((engine) -> samples.put(engine, 0L));
+		(trials != null ? trials : List.<CellResult>of()).stream()
+			.filter((trial) -> trial.engineSamples() != null)
+			.forEach((trial) -> trial.engineSamples()
+				.forEach((engine, count) -> samples.merge(engine, count, Long::sum)));
+		long total = samples.values().stream().mapToLong(Long::longValue).sum();
+		String shares = samples.entrySet()
+			.stream()
+			.map((entry) -> entry.getKey() + " "
+					+ ((total > 0) ? fmt("%.1f %%", 100.0 * entry.getValue() / total) : "no sample"))
+			.collect(Collectors.joining(", "));
+		return shares + " of " + count(total) + " samples; each engine ran the whole plan with its share of the "
+				+ "threads or rate; warm-up and base latency ran in the bench's JVM";
 	}
 
 	private static void setting(StringBuilder md, String name, String value) {

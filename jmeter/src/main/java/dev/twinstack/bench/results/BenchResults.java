@@ -168,7 +168,8 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 			int cells, long durationSeconds, int rampUpSeconds, long warmupSeconds, String latency,
 			List<String> appJvmArgs, List<String> mocksJvmArgs, int tomcatMaxThreads, long connectTimeoutMs,
 			long responseTimeoutMs, int memoryRequests, int trials, List<Workload> workloads, List<Heap> heaps,
-			List<LoadModel> loads, List<Integer> rates, int requests, long baselineSeconds, String slowLatency) {
+			List<LoadModel> loads, List<Integer> rates, int requests, long baselineSeconds, String slowLatency,
+			List<String> engines) {
 
 		public static Settings of(BenchSettings settings) {
 			List<Cell> cells = settings.cells();
@@ -186,7 +187,8 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 						.distinct()
 						.sorted()
 						.toList(),
-					settings.requests(), settings.baseline().toSeconds(), settings.slowLatency());
+					settings.requests(), settings.baseline().toSeconds(), settings.slowLatency(),
+					settings.engines().addresses());
 		}
 
 	}

@@ -1,6 +1,7 @@
 package dev.twinstack.bench.results;
 
 import java.util.List;
+import java.util.Map;
 
 import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.load.LatencyStats;
@@ -46,11 +47,14 @@ import dev.twinstack.bench.measure.Storage;
  * @param metricsCsv the cell's time series ({@code metrics.csv}), relative to the output
  * folder
  * @param appLog the app's log, relative to the output folder
+ * @param engineSamples samples of each remote load engine ({@code host:port}, in the
+ * order of {@code bench.engines}), counted in the JTL; {@code null} when JMeter ran in
+ * the bench's JVM
  */
 public record CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
 		LoadStats load, LatencyStats latency, ThroughputStats throughput, Double arrivalRate, ServerStats server,
 		CpuShares cpu, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl, String dashboard, String metricsCsv,
-		String appLog) {
+		String appLog, Map<String, Long> engineSamples) {
 
 	/**
 	 * Returns the steady throughput of the trial: the mean of its whole seconds after the
@@ -75,7 +79,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 	public CellResult withCeiling(Ceiling ceiling) {
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, ceiling, this.jfr,
-				this.jtl, this.dashboard, this.metricsCsv, this.appLog);
+				this.jtl, this.dashboard, this.metricsCsv, this.appLog, this.engineSamples);
 	}
 
 	/**
@@ -86,7 +90,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 	public CellResult withJfr(JfrCheck check) {
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, this.ceiling,
-				check, this.jtl, this.dashboard, this.metricsCsv, this.appLog);
+				check, this.jtl, this.dashboard, this.metricsCsv, this.appLog, this.engineSamples);
 	}
 
 	/**
@@ -99,7 +103,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 	public CellResult withFiles(String jtl, String dashboard) {
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, this.ceiling,
-				this.jfr, jtl, dashboard, this.metricsCsv, this.appLog);
+				this.jfr, jtl, dashboard, this.metricsCsv, this.appLog, this.engineSamples);
 	}
 
 }

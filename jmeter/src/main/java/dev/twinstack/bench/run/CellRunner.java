@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CrossCheck;
@@ -16,6 +18,7 @@ import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LoadGenerator;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.OpenModel;
+import dev.twinstack.bench.load.RmiTransport;
 import dev.twinstack.bench.load.RunId;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.load.WrkLoad;
@@ -36,6 +39,7 @@ import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.LoadEngines;
 import dev.twinstack.bench.settings.Machine;
 import dev.twinstack.bench.settings.MemoryRequests;
 import dev.twinstack.monitoring.TimeSeries;
@@ -54,6 +58,15 @@ final class CellRunner {
 	 */
 	private static final Duration STORED_COUNT_TIMEOUT = CompositePlan.RESPONSE_TIMEOUT.plusSeconds(10);
 
+	/**
+	 * Clients per remote engine in the engines' warm-up, each sending
+	 * {@value #ENGINE_WARMUP_REQUESTS} requests.
+	 */
+	static final int ENGINE_WARMUP_THREADS = 10;
+
+	/** Requests per client in the engines' warm-up. */
+	static final int ENGINE_WARMUP_REQUESTS = 10;
+
 	/** Fewest readings (one a second) that make a steady window. */
 	static final int MIN_STEADY_READINGS = 3;
 
@@ -67,8 +80,13 @@ final class CellRunner {
 
 	private final Progress progress;
 
+	private boolean enginesWarm;
+
 	CellRunner(BenchSettings settings, ProfileStore store, MockServicesProcess mocks, String runPrefix,
 			Progress progress) {
+		if (settings.engines().remote() && settings.engines().keystore() == null) {
+			Console.line("WARN load engines over " + RmiTransport.INSECURE_WARNING);
+		}
 		this.settings = settings;
 		this.store = store;
 		this.mocks = mocks;
@@ -117,6 +135,7 @@ final class CellRunner {
 	 * @return the trial's results (without the JFR cross-check, made once the app stops)
 	 */
 	CellResult runTrial(Cell cell, ScenarioPlan.Run run, Path runDir, AppProcess app, String label) {
+		warmEngines(run, app);
 		boolean stores = cell.workload().stores();
 		if (stores) {
 			this.store.drop();
@@ -128,8 +147,12 @@ final class CellRunner {
 		try {
 			// stops at once when the app dies: the rest of the trial would only hit a
 			// closed port
-			stats = LoadGenerator.run(ScenarioPlan.plan(run, runDir), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
-					run.timeLimit());
+			LoadEngines engines = this.settings.engines();
+			stats = engines.remote()
+					? LoadGenerator.runRemote(ScenarioPlan.distributed(run, runDir, engines.addresses()),
+							engines.addresses(), new RmiTransport(engines.keystore()), app.process(), run.timeLimit())
+					: LoadGenerator.run(ScenarioPlan.plan(run, runDir), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
+							run.timeLimit());
 			// one more reading once every request has ended, so the app's request count
 			// covers the whole load
 			pause(CellMonitor.INTERVAL.plusMillis(100));
@@ -146,6 +169,9 @@ final class CellRunner {
 		CellMonitor.Result monitored = monitor.finish(runDir.resolve("metrics.csv"), started);
 		LoadStats load = LoadStats.from(stats.overall());
 		JtlAnalysis samples = JtlAnalysis.read(runDir.resolve("samples.jtl"));
+		Map<String, Long> engineSamples = this.settings.engines().remote()
+				? JtlAnalysis.samplesPerEngine(runDir.resolve("samples.jtl"), this.settings.engines().addresses())
+				: null;
 		Storage storage = null;
 		if (stores) {
 			long acknowledged = load.requests() - load.errors();
@@ -167,17 +193,17 @@ final class CellRunner {
 				(cell.load() == LoadModel.OPEN)
 						? OpenModel.arrivalRate(samples.startsPerSecond(), CompositePlan.RAMP_UP_SECONDS) : null,
 				monitored.server(), cpu, storage, ceiling, null, relative(runDir.resolve("samples.jtl")), null,
-				relative(runDir.resolve("metrics.csv")), relative(app.process().log()));
+				relative(runDir.resolve("metrics.csv")), relative(app.process().log()), engineSamples);
 		this.progress.cellFinished(Instant.now());
 		Console.line(String.format(java.util.Locale.ROOT,
 				"[%s] %.1f req/s, p50 %.0f ms, p99 %.0f ms, %d requests, %d errors%s; peak heap %s MB, peak threads "
-						+ "%s; CPU app %s, mocks %s, JMeter %s",
+						+ "%s; CPU app %s, mocks %s, JMeter %s%s",
 				label, load.throughput(), samples.latency().p50Ms(), samples.latency().p99Ms(), load.requests(),
 				load.errors(),
 				(storage != null) ? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged() : "",
 				mb(result.server().summary("app_heap_used_mb").peak()),
 				mb(result.server().summary("app_threads_live").peak()), percent(cpu.appMean()),
-				percent(cpu.mocksMean()), percent(cpu.loadGeneratorMean())));
+				percent(cpu.mocksMean()), percent(cpu.loadGeneratorMean()), describe(engineSamples)));
 		return result;
 	}
 
@@ -224,6 +250,49 @@ final class CellRunner {
 			Console.line("[wrk] " + cell.id() + ": no cross-check, " + ex.getMessage());
 			return null;
 		}
+	}
+
+	/**
+	 * Loads the app once from the remote engines before their first measured trial,
+	 * unmeasured: a cold engine JVM took 6 s from the start of its first test to its
+	 * first request (class loading, Groovy for the engine's number), while the other
+	 * engine already ran, so the engines' windows barely overlapped (measured in
+	 * {@code DistributedIT}: 17 req/s against 44 from this JVM; warm, the engines started
+	 * 0.7 s apart). A count run of {@value #ENGINE_WARMUP_THREADS} clients per engine,
+	 * {@value #ENGINE_WARMUP_REQUESTS} requests each, of the trial's workload.
+	 */
+	private void warmEngines(ScenarioPlan.Run trial, AppProcess app) {
+		LoadEngines engines = this.settings.engines();
+		if (this.enginesWarm || !engines.remote()) {
+			return;
+		}
+		this.enginesWarm = true;
+		int threads = ENGINE_WARMUP_THREADS * engines.count();
+		ScenarioPlan.Run warm = new ScenarioPlan.Run(trial.baseUri(), trial.workload(), LoadModel.COUNT, threads, 0,
+				threads * ENGINE_WARMUP_REQUESTS, Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS), Duration.ZERO,
+				RunId.of(this.runPrefix, "engines-warm-up", ""));
+		Console.line("[engines] warming up " + engines.addresses() + ": " + threads * ENGINE_WARMUP_REQUESTS
+				+ " requests, unmeasured");
+		LoadGenerator.runRemote(
+				ScenarioPlan.distributed(warm, this.settings.outputDir().resolve("runs/engines-warm-up"),
+						engines.addresses()),
+				engines.addresses(), new RmiTransport(engines.keystore()), app.process(), warm.timeLimit());
+	}
+
+	/**
+	 * Describes each remote engine's samples.
+	 * @param engineSamples samples per engine, {@code null} for JMeter in this JVM
+	 * @return e.g. {@code ; samples per engine 127.0.0.2:1099 612, 127.0.0.3:1099 610},
+	 * empty for JMeter in this JVM
+	 */
+	static String describe(Map<String, Long> engineSamples) {
+		if (engineSamples == null) {
+			return "";
+		}
+		return "; samples per engine " + engineSamples.entrySet()
+			.stream()
+			.map((entry) -> entry.getKey() + " " + entry.getValue())
+			.collect(Collectors.joining(", "));
 	}
 
 	private static void pause(Duration duration) {

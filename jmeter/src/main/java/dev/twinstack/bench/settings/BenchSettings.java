@@ -12,6 +12,7 @@ import java.util.function.Function;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.MatrixBlock;
 import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
@@ -33,9 +34,10 @@ import dev.twinstack.bench.matrix.Workload;
  * @param outputDir where results.json, report.md and the runs folder go
  * @param crossCheck the independent load generator that runs every closed cell once more
  * ({@code wrk}), or {@code none}
+ * @param engines where the trials' load runs: JMeter in this JVM, or remote engines
  */
 public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Downstream downstream, Jvms jvms,
-		FaultSettings faults, Path outputDir, String crossCheck) {
+		FaultSettings faults, Path outputDir, String crossCheck, LoadEngines engines) {
 
 	/**
 	 * The report's what-if projection
@@ -133,8 +135,30 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 				: null;
 		// wrk by default, but in full, which has no time left for it under 90 minutes
 		String crossCheck = SettingsTable.CROSS_CHECK.read(get, (profile == BenchProfile.FULL) ? "none" : "wrk");
+		LoadEngines engines = engines(get, matrix);
 		return new BenchSettings(profile.id(), matrix, timing, downstream, jvms, faults,
-				SettingsTable.OUTPUT_DIR.read(get, SettingsParser.path("target/bench")), crossCheck);
+				SettingsTable.OUTPUT_DIR.read(get, SettingsParser.path("target/bench")), crossCheck, engines);
+	}
+
+	/**
+	 * Reads the load engines and checks that every closed or count level divides among
+	 * them.
+	 */
+	private static LoadEngines engines(Function<String, String> get, MatrixPlan matrix) {
+		List<String> addresses = SettingsTable.LOAD_ENGINES.read(get, List.of());
+		if (addresses.isEmpty()) {
+			return LoadEngines.LOCAL;
+		}
+		String keystore = SettingsTable.RMI_KEYSTORE.read(get, "rmi_keystore.jks");
+		LoadEngines engines = new LoadEngines(addresses,
+				keystore.equals("insecure") ? null : SettingsParser.path(keystore));
+		engines.requireDivisible(matrix.cells()
+			.stream()
+			.filter((cell) -> cell.load() != LoadModel.OPEN)
+			.map(Cell::concurrency)
+			.distinct()
+			.toList());
+		return engines;
 	}
 
 	private static MatrixPlan matrix(List<MatrixBlock> blocks, Jdk jdk) {
@@ -175,7 +199,17 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 	 */
 	public BenchSettings withJars(Jars jars) {
 		return new BenchSettings(this.profile, this.matrix, this.timing, this.downstream, this.jvms.withJars(jars),
-				this.faults, this.outputDir, this.crossCheck);
+				this.faults, this.outputDir, this.crossCheck, this.engines);
+	}
+
+	/**
+	 * Returns a copy whose trials run on other load engines.
+	 * @param engines the engines, {@link LoadEngines#LOCAL} for JMeter in the bench's JVM
+	 * @return the new settings
+	 */
+	public BenchSettings withEngines(LoadEngines engines) {
+		return new BenchSettings(this.profile, this.matrix, this.timing, this.downstream, this.jvms, this.faults,
+				this.outputDir, this.crossCheck, engines);
 	}
 
 	/**

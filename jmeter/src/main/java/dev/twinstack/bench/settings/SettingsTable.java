@@ -51,6 +51,8 @@ public final class SettingsTable {
 
 	private static final String FAULTS = "faults";
 
+	private static final String ENGINES = "load engines";
+
 	private static final String FAULTS_ONLY = "`faults` scenario only: ";
 
 	/** {@code bench.profile}: the named matrix. */
@@ -203,6 +205,19 @@ public final class SettingsTable {
 			"the model's projection of each stack onto your hardware, in a section of its own (not a measurement)",
 			same("none"), (value) -> value, null);
 
+	/** {@code bench.engines}. */
+	public static final Setting<List<String>> LOAD_ENGINES = new Setting<>("bench.engines", ENGINES, "list",
+			LoadEngines.FORM + ", or none",
+			"the trials' load runs on these JMeter remote engines (load agents, docs/distributed.md), each with its "
+					+ "share of the threads or the rate; warm-up and base latency stay in the bench's JVM",
+			same("none (JMeter in the bench's JVM)"), LoadEngines::parse, null);
+
+	/** {@code bench.rmiKeystore}. */
+	public static final Setting<String> RMI_KEYSTORE = new Setting<>("bench.rmiKeystore", ENGINES, "path",
+			"a keystore file, or insecure",
+			"with bench.engines: the keystore shared with the load agents (RMI over TLS); insecure = plain RMI",
+			same("rmi_keystore.jks (in jmeter/)"), (value) -> value, null);
+
 	/** {@code bench.outputDir}. */
 	public static final Setting<Path> OUTPUT_DIR = new Setting<>("bench.outputDir", OUTPUT, "path", "a folder",
 			"where results.json, report.md, index.html and runs/ go", same("target/bench"), SettingsParser::path, null);
@@ -260,8 +275,8 @@ public final class SettingsTable {
 	public static final List<Setting<?>> ALL = List.of(PROFILE, STACKS, SCENARIOS, FANOUTS, TRANSFERS, HEAPS, LOADS,
 			CONCURRENCY, RATES, APP_CPUS, DURATION, WARMUP, BASELINE, TRIALS, REQUESTS, MEMORY_REQUESTS, LATENCY,
 			SLOW_LATENCY, TOMCAT_THREADS, JAVA_HOME, APP_JVM_ARGS, MOCKS_JVM_ARGS, CROSS_CHECK, PROJECT, OUTPUT_DIR,
-			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, FAULT_KINDS, FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY,
-			FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
+			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, LOAD_ENGINES, RMI_KEYSTORE, FAULT_KINDS, FAULT_SERVICES,
+			FAULT_SHARES, FAULT_CONCURRENCY, FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
 
 	private SettingsTable() {
 	}

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.entry;
 
 class JtlAnalysisTests {
 
@@ -50,6 +51,25 @@ class JtlAnalysisTests {
 		// seconds
 		assertThat(analysis.throughput().seconds()).isEqualTo(3);
 		assertThat(analysis.throughput().perSecond()).hasSize(3);
+	}
+
+	@Test
+	void countsEachRemoteEnginesSamplesByItsThreadNames(@TempDir Path folder) throws Exception {
+		String header = "timeStamp,elapsed,label,responseCode,threadName,success,hostname\n";
+		String row = "1700000000000,5,composite,201,%s,true,box\n";
+		StringBuilder jtl = new StringBuilder(header);
+		for (int i = 0; i < 3; i++) {
+			jtl.append(String.format(row, "127.0.0.2:1099-composite-sequential 1-" + (i + 1)));
+		}
+		// an engine whose address starts like another's is not mistaken for it
+		jtl.append(String.format(row, "127.0.0.2:10990-composite-sequential 1-1"));
+		jtl.append(String.format(row, "127.0.0.3:1099-composite-sequential 1-1"));
+		jtl.append(String.format(row, "composite-sequential 1-1"));
+		Path file = folder.resolve("samples.jtl");
+		Files.writeString(file, jtl);
+		assertThat(JtlAnalysis.samplesPerEngine(file, List.of("127.0.0.3:1099", "127.0.0.2:1099", "127.0.0.4:1099")))
+			.containsExactly(entry("127.0.0.3:1099", 1L), entry("127.0.0.2:1099", 3L), entry("127.0.0.4:1099", 0L),
+					entry(JtlAnalysis.NO_ENGINE, 2L));
 	}
 
 	@Test

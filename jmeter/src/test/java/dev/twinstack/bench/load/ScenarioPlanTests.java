@@ -2,6 +2,8 @@ package dev.twinstack.bench.load;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,9 +19,11 @@ import dev.twinstack.bench.matrix.Workload;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * Runs the scenario plans in embedded JMeter against a small local HTTP server that
@@ -126,6 +130,36 @@ class ScenarioPlanTests {
 
 	private String baseUri() {
 		return "http://127.0.0.1:" + this.server.getAddress().getPort();
+	}
+
+	@Test
+	void aDistributedPlanCarriesOneEnginesShareOfTheThreadsAndNumberedRequestIds(@TempDir Path runDir)
+			throws IOException {
+		// long enough for the second thread (started 0.5 s into the ramp-up) to overlap
+		// the first
+		this.delayMs = 200;
+		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.CPU_LIGHT, LoadModel.COUNT, 4, 0, 40,
+				Duration.ofSeconds(1), Duration.ZERO, "td");
+		// what one of two engines runs: half the threads, each sending its 10 requests
+		TestPlanStats stats = LoadGenerator.run(
+				ScenarioPlan.distributed(run, runDir, List.of("127.0.0.2:1099", "127.0.0.3:1099")),
+				ScenarioPlan.ENGINE_PROPERTIES);
+		assertThat(stats.overall().samplesCount()).isEqualTo(20);
+		assertThat(stats.overall().errorsCount()).isZero();
+		assertThat(peakInFlight()).isEqualTo(2);
+		// outside a remote engine the engine's number is 0; the ids stay distinct
+		assertThat(this.requestIds.keySet()).hasSize(20).allMatch((id) -> id.matches("td-0-\\d+"));
+		assertThat(Files.readAllLines(runDir.resolve("samples.jtl")).get(0)).contains("threadName", "Hostname");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ScenarioPlan.distributed(run, runDir, List.of("a:1", "b:1", "c:1")))
+			.withMessage("4 threads cannot be divided evenly among 3 engines: use a multiple of 3");
+	}
+
+	@Test
+	void anEnginesNumberIsItsAddressesPlaceInTheList() {
+		assertThat(ScenarioPlan.engineNumber(List.of("127.0.0.2:1099", "load-2:1099")))
+			.isEqualTo("${__groovy('127.0.0.2:1099 load-2:1099'.split(' ').toList()"
+					+ ".indexOf(props.get('__jm.D_TG')) + 1)}");
 	}
 
 	@Test

@@ -127,7 +127,7 @@ public final class ResultsFixture {
 				mvc ? 60.0 : 40.0, 30, mvc ? 231.0 : 41.0, mvc ? 233.0 : 45.0, 0.4, 0.85), server);
 		return new CellResult(cell, "b1-" + cell.id(), START.toString(), START.plusSeconds(31).toString(), 30, load,
 				latency, perSecond, null, server, CpuShares.of(2, series), storage, ceiling, jfr, run + "/samples.jtl",
-				run + "/dashboard", run + "/metrics.csv", "logs/" + stack.module() + ".log");
+				run + "/dashboard", run + "/metrics.csv", "logs/" + stack.module() + ".log", null);
 	}
 
 	/**

@@ -1,0 +1,101 @@
+package dev.twinstack.bench.settings;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Where the measured load runs ({@code bench.engines}, {@code bench.rmiKeystore}): JMeter
+ * in the bench's JVM (no engines), or JMeter's remote engines, load agents each running
+ * the whole plan with its share of the threads or the rate.
+ *
+ * @param addresses the engines' RMI registries as {@code host:port}, in the given order;
+ * empty for JMeter in the bench's JVM
+ * @param keystore the RMI keystore shared with the agents, {@code null} for plain RMI
+ */
+public record LoadEngines(List<String> addresses, Path keystore) {
+
+	/** JMeter in the bench's JVM. */
+	public static final LoadEngines LOCAL = new LoadEngines(List.of(), null);
+
+	/**
+	 * The most engines: each one's number is one digit of the request ids (the apps
+	 * accept at most 64 characters).
+	 */
+	public static final int MAX_ENGINES = 9;
+
+	/** The accepted form of {@code bench.engines}. */
+	public static final String FORM = "host:port[,host:port...] (e.g. 127.0.0.2:1099,127.0.0.3:1099), " + "at most "
+			+ MAX_ENGINES + " distinct engines";
+
+	private static final Pattern ENTRY = Pattern.compile("([A-Za-z0-9][A-Za-z0-9.-]*):(\\d{1,5})");
+
+	/**
+	 * Tells whether the load runs on remote engines.
+	 * @return {@code true} with at least one engine
+	 */
+	public boolean remote() {
+		return !this.addresses.isEmpty();
+	}
+
+	/**
+	 * Returns how many JMeter instances share each run.
+	 * @return the engines, 1 for JMeter in the bench's JVM
+	 */
+	public int count() {
+		return remote() ? this.addresses.size() : 1;
+	}
+
+	/**
+	 * Parses {@code bench.engines}.
+	 * @param value e.g. {@code 127.0.0.2:1099,127.0.0.3:1099}, or {@code none}
+	 * @return the addresses, in order; empty for {@code none}
+	 * @throws BenchConfigException naming the malformed entry and the accepted form
+	 */
+	static List<String> parse(String value) {
+		if (value.equals("none")) {
+			return List.of();
+		}
+		List<String> addresses = new ArrayList<>();
+		for (String part : value.split(",", -1)) {
+			String entry = part.trim();
+			Matcher matcher = ENTRY.matcher(entry);
+			int port = matcher.matches() ? Integer.parseInt(matcher.group(2)) : 0;
+			if (port < 1 || port > 65535) {
+				throw new BenchConfigException("bench.engines: '" + entry + "' is not host:port with a port from 1 to "
+						+ "65535; bench.engines must be " + FORM + ", got '" + value + "'");
+			}
+			if (addresses.contains(entry)) {
+				throw new BenchConfigException("bench.engines: '" + entry + "' is named twice; bench.engines must be "
+						+ FORM + ", got '" + value + "'");
+			}
+			addresses.add(entry);
+		}
+		if (addresses.size() > MAX_ENGINES) {
+			throw BenchConfigException.invalid("bench.engines", value, FORM);
+		}
+		return List.copyOf(addresses);
+	}
+
+	/**
+	 * Fails when a closed or count level cannot be divided evenly among the engines: each
+	 * engine runs the whole plan with its share of the threads.
+	 * @param concurrency the matrix's concurrency levels of the closed and count models
+	 * @throws BenchConfigException naming the level and what would divide
+	 */
+	void requireDivisible(List<Integer> concurrency) {
+		int engines = count();
+		for (int level : concurrency) {
+			if (level % engines != 0) {
+				throw new BenchConfigException(
+						"bench.engines: concurrency " + level + " cannot be divided evenly among " + engines
+								+ " engines (each runs the whole plan with its share of the threads): use "
+								+ "multiples of " + engines + " in bench.concurrency, or "
+								+ ((level < engines) ? "fewer engines than clients" : "another number of engines"));
+			}
+		}
+	}
+
+}
