@@ -90,7 +90,7 @@ public record RmiTransport(Path keystore) {
 	public void requireKeystore() {
 		if (secure() && !Files.isReadable(this.keystore)) {
 			throw new BenchException("No RMI keystore at " + this.keystore.toAbsolutePath()
-					+ ": create it once with ./mvnw -q -pl jmeter exec:exec@agent -Dagent.args=--create-keystore and "
+					+ ": create it once with ./mvnw -q -pl jmeter -am package -DskipTests exec:exec@agent -Dagent.args=--create-keystore and "
 					+ "copy the same file to the bench and every load agent (docs/distributed.md)");
 		}
 	}
