@@ -16,6 +16,7 @@ import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.LoopbackProbe;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
 import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Projection;
 import dev.twinstack.bench.settings.Jdk;
 import dev.twinstack.bench.settings.SkippedStack;
 
@@ -163,12 +164,15 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * @param requests requests per cell of the count model
 	 * @param baselineSeconds base-latency load per workload at concurrency 1 (s)
 	 * @param slowLatency the slow service's latency ({@code --slow-latency})
+	 * @param project the what-if the report projects each stack onto
+	 * ({@code bench.project}), {@code null} for none
 	 */
 	public record Settings(String profile, List<Stack> stacks, List<Fanout> fanouts, List<Integer> concurrency,
 			int cells, long durationSeconds, int rampUpSeconds, long warmupSeconds, String latency,
 			List<String> appJvmArgs, List<String> mocksJvmArgs, int tomcatMaxThreads, long connectTimeoutMs,
 			long responseTimeoutMs, int memoryRequests, int trials, List<Workload> workloads, List<Heap> heaps,
-			List<LoadModel> loads, List<Integer> rates, int requests, long baselineSeconds, String slowLatency) {
+			List<LoadModel> loads, List<Integer> rates, int requests, long baselineSeconds, String slowLatency,
+			Projection project) {
 
 		public static Settings of(BenchSettings settings) {
 			List<Cell> cells = settings.cells();
@@ -186,7 +190,7 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 						.distinct()
 						.sorted()
 						.toList(),
-					settings.requests(), settings.baseline().toSeconds(), settings.slowLatency());
+					settings.requests(), settings.baseline().toSeconds(), settings.slowLatency(), settings.project());
 		}
 
 	}
