@@ -25,10 +25,11 @@ import dev.twinstack.monitoring.TimeSeriesCsv;
 
 /**
  * Samples everything that runs during one cell once a second: the app's Micrometer meters
- * ({@code app_*} from its Actuator), the RSS and CPU of the app, the mocks and the load
- * generator ({@code app_rss_mb}, {@code app_cpu}, {@code mocks_*}, {@code loadgen_*}, via
- * OSHI) and the machine's CPU ({@code machine_cpu}). Prints a progress line about every 5
- * s with the app's current request rate.
+ * ({@code app_*} from its Actuator), its GC, allocation and pool counters from its
+ * Prometheus page ({@link PrometheusProbe}), the RSS and CPU of the app, the mocks and
+ * the load generator ({@code app_rss_mb}, {@code app_cpu}, {@code mocks_*},
+ * {@code loadgen_*}, via OSHI) and the machine's CPU ({@code machine_cpu}). Prints a
+ * progress line about every 5 s with the app's current request rate.
  */
 public final class CellMonitor implements AutoCloseable {
 
@@ -64,6 +65,7 @@ public final class CellMonitor implements AutoCloseable {
 	public static CellMonitor start(AppProcess app, MockServicesProcess mocks, String requestUri, String label,
 			Progress progress) {
 		List<Probe> probes = List.of(new ActuatorProbe("app", app.actuatorUri(), requestUri, INTERVAL),
+				new PrometheusProbe(app.actuatorUri(), requestUri, INTERVAL),
 				new ProcessProbe("app", app.process().pid()), new ProcessProbe("mocks", mocks.process().pid()),
 				new ProcessProbe("loadgen", ProcessHandle.current().pid()), new MachineProbe());
 		List<String> columns = probes.stream().flatMap((probe) -> probe.columns().stream()).toList();

@@ -1,14 +1,10 @@
 package dev.twinstack.bench.model;
 
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * A what-if for the reader's hardware, parsed from e.g.
- * {@code cores=8,latency=50ms,concurrency=2000}: the same model with the same measured
+ * A what-if for the reader's hardware, e.g. {@code cores=8,latency=50ms,concurrency=2000}
+ * (the bench reads it from {@code bench.project}): the same model with the same measured
  * CPU per request, on another machine's shape. A model projection, never a measurement.
  * The rules:
  * <ul>
@@ -32,53 +28,11 @@ import java.util.regex.Pattern;
  */
 public record WhatIf(int cores, double latencyMs, int concurrency, boolean withHarness) {
 
-	private static final String ACCEPTED = "accepted: cores=<whole number >= 1>, latency=<number>ms|s "
-			+ "(per downstream call), concurrency=<whole number >= 1>, harness=same|none (optional)";
-
-	private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s)");
-
-	private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
-
 	public WhatIf {
 		if (cores < 1 || concurrency < 1 || !(latencyMs >= 0) || Double.isInfinite(latencyMs)) {
 			throw new IllegalArgumentException("what-if cores=" + cores + ", latency=" + latencyMs + " ms, concurrency="
 					+ concurrency + "; expected cores >= 1, latency >= 0 ms, concurrency >= 1");
 		}
-	}
-
-	/**
-	 * Parses a what-if.
-	 * @param text comma-separated key=value pairs, e.g.
-	 * {@code cores=8,latency=50ms,concurrency=2000}
-	 * @return the what-if
-	 * @throws IllegalArgumentException naming the problem and the accepted keys and units
-	 */
-	public static WhatIf parse(String text) {
-		if (text == null || text.isBlank()) {
-			throw bad("", "it is empty");
-		}
-		Map<String, String> values = new LinkedHashMap<>();
-		for (String part : text.split(",", -1)) {
-			String item = part.trim();
-			int equals = item.indexOf('=');
-			if (equals <= 0) {
-				throw bad(text, "'" + item + "' is not key=value");
-			}
-			String key = item.substring(0, equals).trim().toLowerCase(Locale.ROOT);
-			if (!key.equals("cores") && !key.equals("latency") && !key.equals("concurrency")
-					&& !key.equals("harness")) {
-				throw bad(text, "unknown key '" + key + "'");
-			}
-			if (values.put(key, item.substring(equals + 1).trim()) != null) {
-				throw bad(text, key + " is given twice");
-			}
-		}
-		String harness = values.getOrDefault("harness", "same").toLowerCase(Locale.ROOT);
-		if (!harness.equals("same") && !harness.equals("none")) {
-			throw bad(text, "harness=" + harness + " is neither same nor none");
-		}
-		return new WhatIf(whole(text, "cores", values), latencyMs(text, values), whole(text, "concurrency", values),
-				harness.equals("same"));
 	}
 
 	/**
@@ -128,47 +82,8 @@ public record WhatIf(int cores, double latencyMs, int concurrency, boolean withH
 				prediction.binding().throughput());
 	}
 
-	private static int whole(String text, String key, Map<String, String> values) {
-		String value = required(text, key, values);
-		try {
-			int number = Integer.parseInt(value);
-			if (number >= 1) {
-				return number;
-			}
-		}
-		catch (NumberFormatException ex) {
-			// reported below
-		}
-		throw bad(text, key + "=" + value + " is not a whole number >= 1");
-	}
-
-	private static double latencyMs(String text, Map<String, String> values) {
-		String value = required(text, "latency", values).toLowerCase(Locale.ROOT);
-		Matcher matcher = DURATION.matcher(value);
-		if (matcher.matches()) {
-			double number = Double.parseDouble(matcher.group(1));
-			return matcher.group(2).equals("s") ? number * 1000 : number;
-		}
-		if (NUMBER.matcher(value).matches()) {
-			throw bad(text, "latency=" + value + " needs a unit, ms or s (e.g. latency=" + value + "ms)");
-		}
-		throw bad(text, "latency=" + value + " is not a number >= 0 with a unit, ms or s");
-	}
-
-	private static String required(String text, String key, Map<String, String> values) {
-		String value = values.get(key);
-		if (value == null) {
-			throw bad(text, "missing " + key);
-		}
-		return value;
-	}
-
 	private static String trim(double number) {
 		return (number == Math.rint(number)) ? String.valueOf((long) number) : String.valueOf(number);
-	}
-
-	private static IllegalArgumentException bad(String text, String problem) {
-		return new IllegalArgumentException("what-if '" + text + "': " + problem + "; " + ACCEPTED);
 	}
 
 }

@@ -8,9 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.results.BenchResults;
@@ -22,7 +24,9 @@ import dev.twinstack.monitoring.TimeSeriesCsv;
  * Builds the report's charts from the results and the cells' {@code metrics.csv} files:
  * per fanout, throughput and latency (p50, p99) versus concurrency; per (heap, fanout,
  * concurrency) with a closed composite cell, heap and RSS, live threads and CPU over the
- * cell's time.
+ * cell's time. The app's placement is part of each cell: every placement that ran
+ * ({@code bench.appCpus}, e.g. the standard profile's app alone on 1 core) gets its own
+ * charts, whose ids end like its cells' ids ({@code -cpu1}; nothing for {@code all}).
  */
 final class ChartData {
 
@@ -37,7 +41,17 @@ final class ChartData {
 	 * @return e.g. {@code throughput-sequential}
 	 */
 	static String throughputId(Fanout fanout) {
-		return "throughput-" + fanout.id();
+		return throughputId(fanout, AppCpus.ALL);
+	}
+
+	/**
+	 * Returns the id of the throughput chart of a fanout and placement.
+	 * @param fanout the fanout
+	 * @param placement the app's cores
+	 * @return e.g. {@code throughput-sequential-cpu1}
+	 */
+	static String throughputId(Fanout fanout, AppCpus placement) {
+		return "throughput-" + fanout.id() + suffix(placement);
 	}
 
 	/**
@@ -46,7 +60,17 @@ final class ChartData {
 	 * @return e.g. {@code latency-sequential}
 	 */
 	static String latencyId(Fanout fanout) {
-		return "latency-" + fanout.id();
+		return latencyId(fanout, AppCpus.ALL);
+	}
+
+	/**
+	 * Returns the id of the latency chart of a fanout and placement.
+	 * @param fanout the fanout
+	 * @param placement the app's cores
+	 * @return e.g. {@code latency-sequential-cpu1}
+	 */
+	static String latencyId(Fanout fanout, AppCpus placement) {
+		return "latency-" + fanout.id() + suffix(placement);
 	}
 
 	/**
@@ -69,8 +93,52 @@ final class ChartData {
 	 * cpu-sequential-c1000-h64m]}; without the heap suffix for the default heap
 	 */
 	static List<String> timeIds(Fanout fanout, int concurrency, Heap heap) {
-		String scenario = fanout.id() + "-c" + concurrency + (heap.isDefault() ? "" : "-h" + heap.id());
+		return timeIds(fanout, concurrency, heap, AppCpus.ALL);
+	}
+
+	/**
+	 * Returns the ids of the time charts of a scenario on a heap and placement.
+	 * @param fanout the fanout
+	 * @param concurrency the concurrency
+	 * @param heap the app's heap
+	 * @param placement the app's cores
+	 * @return e.g. {@code [memory-sequential-c400-cpu1, threads-sequential-c400-cpu1,
+	 * cpu-sequential-c400-cpu1]}
+	 */
+	static List<String> timeIds(Fanout fanout, int concurrency, Heap heap, AppCpus placement) {
+		String scenario = fanout.id() + "-c" + concurrency + (heap.isDefault() ? "" : "-h" + heap.id())
+				+ suffix(placement);
 		return List.of("memory-" + scenario, "threads-" + scenario, "cpu-" + scenario);
+	}
+
+	/**
+	 * Returns the placements of the app that ran, in axis order.
+	 * @param results the results
+	 * @return e.g. {@code [1]} in the standard profile on 2 cores; {@code [all]} when no
+	 * cell ran
+	 */
+	static List<AppCpus> placements(BenchResults results) {
+		List<AppCpus> placements = results.cells()
+			.stream()
+			.map((cell) -> cell.cell().appCpus())
+			.distinct()
+			.sorted(AppCpus.AXIS_ORDER)
+			.toList();
+		return placements.isEmpty() ? List.of(AppCpus.ALL) : placements;
+	}
+
+	/**
+	 * Returns a placement in words, for titles and headings.
+	 * @param placement the app's cores
+	 * @return e.g. {@code , app alone on 1 core}; empty for {@code all}
+	 */
+	static String placementLabel(AppCpus placement) {
+		return placement.isAll() ? ""
+				: ", app alone on " + placement.cores() + ((placement.cores() == 1) ? " core" : " cores");
+	}
+
+	private static String suffix(AppCpus placement) {
+		return placement.isAll() ? "" : "-cpu" + placement.id();
 	}
 
 	/**
@@ -92,14 +160,19 @@ final class ChartData {
 	 */
 	static List<ChartSpec> build(BenchResults results, Path outputDir, RunModel model) {
 		List<ChartSpec> charts = new ArrayList<>();
-		for (Fanout fanout : results.settings().fanouts()) {
-			charts.add(vsConcurrency(results, fanout, model));
-			charts.add(latency(results, fanout));
+		List<AppCpus> placements = placements(results);
+		for (AppCpus placement : placements) {
+			for (Fanout fanout : results.settings().fanouts()) {
+				charts.add(vsConcurrency(results, fanout, placement, model));
+				charts.add(latency(results, fanout, placement));
+			}
 		}
 		for (Heap heap : results.settings().heaps()) {
-			for (Fanout fanout : results.settings().fanouts()) {
-				for (int concurrency : concurrencies(results, fanout, heap)) {
-					charts.addAll(timeCharts(results, outputDir, fanout, concurrency, heap));
+			for (AppCpus placement : placements) {
+				for (Fanout fanout : results.settings().fanouts()) {
+					for (int concurrency : concurrencies(results, fanout, heap, placement)) {
+						charts.addAll(timeCharts(results, outputDir, fanout, concurrency, heap, placement));
+					}
 				}
 			}
 		}
@@ -107,16 +180,16 @@ final class ChartData {
 	}
 
 	private static List<ChartSpec> timeCharts(BenchResults results, Path outputDir, Fanout fanout, int concurrency,
-			Heap heap) {
+			Heap heap, AppCpus placement) {
 		List<Stack> stacks = results.settings().stacks();
-		List<String> ids = timeIds(fanout, concurrency, heap);
+		List<String> ids = timeIds(fanout, concurrency, heap, placement);
 		String scenario = fanout.id() + " fanout, concurrency " + concurrency
-				+ (heap.isDefault() ? "" : ", -Xmx" + heap.id());
+				+ (heap.isDefault() ? "" : ", -Xmx" + heap.id()) + placementLabel(placement);
 		List<ChartSpec.Series> memory = new ArrayList<>();
 		List<ChartSpec.Series> threads = new ArrayList<>();
 		List<ChartSpec.Series> cpu = new ArrayList<>();
 		for (Stack stack : stacks) {
-			CellResult cell = find(results, stack, fanout, concurrency, heap);
+			CellResult cell = find(results, stack, fanout, concurrency, heap, placement);
 			if (cell == null || cell.metricsCsv() == null) {
 				continue;
 			}
@@ -141,38 +214,41 @@ final class ChartData {
 						"% of the machine (" + results.environment().cores() + " cores)", null, cpu));
 	}
 
-	private static ChartSpec vsConcurrency(BenchResults results, Fanout fanout, RunModel model) {
+	private static ChartSpec vsConcurrency(BenchResults results, Fanout fanout, AppCpus placement, RunModel model) {
 		List<ChartSpec.Series> lines = new ArrayList<>();
 		List<Stack> stacks = results.settings().stacks();
 		for (Stack stack : stacks) {
-			lines.add(category(results, stack, fanout, stack.id(), color(stacks, stack), "solid",
+			lines.add(category(results, stack, fanout, placement, stack.id(), color(stacks, stack), "solid",
 					(cell) -> cell.load().throughput()));
-			lines.add(category(results, stack, fanout, stack.id() + " ceiling", color(stacks, stack), "dot",
+			lines.add(category(results, stack, fanout, placement, stack.id() + " ceiling", color(stacks, stack), "dot",
 					(cell) -> cell.ceiling().ceiling()));
 			if (!model.checks().isEmpty()) {
-				lines.add(category(results, stack, fanout, stack.id() + " model", color(stacks, stack), "dash",
+				lines.add(category(results, stack, fanout, placement, stack.id() + " model", color(stacks, stack),
+						"dash",
 						(cell) -> model.check(cell.cell()).map((check) -> check.predictedThroughput()).orElse(null)));
 			}
 		}
-		return new ChartSpec(throughputId(fanout), "Throughput vs concurrency, " + fanout.id() + " fanout",
-				"concurrency (JMeter threads)", "requests per second", categories(results, fanout), lines);
+		return new ChartSpec(throughputId(fanout, placement),
+				"Throughput vs concurrency, " + fanout.id() + " fanout" + placementLabel(placement),
+				"concurrency (JMeter threads)", "requests per second", categories(results, fanout, placement), lines);
 	}
 
-	private static ChartSpec latency(BenchResults results, Fanout fanout) {
+	private static ChartSpec latency(BenchResults results, Fanout fanout, AppCpus placement) {
 		List<ChartSpec.Series> lines = new ArrayList<>();
 		List<Stack> stacks = results.settings().stacks();
 		for (Stack stack : stacks) {
-			lines.add(category(results, stack, fanout, stack.id() + " p50", color(stacks, stack), "solid",
+			lines.add(category(results, stack, fanout, placement, stack.id() + " p50", color(stacks, stack), "solid",
 					(cell) -> cell.latency().p50Ms()));
-			lines.add(category(results, stack, fanout, stack.id() + " p99", color(stacks, stack), "dash",
+			lines.add(category(results, stack, fanout, placement, stack.id() + " p99", color(stacks, stack), "dash",
 					(cell) -> cell.latency().p99Ms()));
 		}
-		return new ChartSpec(latencyId(fanout), "Latency p50 and p99 vs concurrency, " + fanout.id() + " fanout",
-				"concurrency (JMeter threads)", "ms", categories(results, fanout), lines);
+		return new ChartSpec(latencyId(fanout, placement),
+				"Latency p50 and p99 vs concurrency, " + fanout.id() + " fanout" + placementLabel(placement),
+				"concurrency (JMeter threads)", "ms", categories(results, fanout, placement), lines);
 	}
 
-	private static List<String> categories(BenchResults results, Fanout fanout) {
-		return concurrencies(results, fanout).stream().map(String::valueOf).toList();
+	private static List<String> categories(BenchResults results, Fanout fanout, AppCpus placement) {
+		return concurrencies(results, fanout, Heap.DEFAULT, placement).stream().map(String::valueOf).toList();
 	}
 
 	/**
@@ -180,26 +256,26 @@ final class ChartData {
 	 * on the default heap: a profile's other blocks (heap limits, the open model, other
 	 * workloads) add concurrencies that have no such cell, and would draw empty charts.
 	 */
-	static List<Integer> concurrencies(BenchResults results, Fanout fanout) {
-		return concurrencies(results, fanout, Heap.DEFAULT);
+	private static List<Integer> concurrencies(BenchResults results, Fanout fanout, AppCpus placement) {
+		return concurrencies(results, fanout, Heap.DEFAULT, placement);
 	}
 
-	private static List<Integer> concurrencies(BenchResults results, Fanout fanout, Heap heap) {
+	private static List<Integer> concurrencies(BenchResults results, Fanout fanout, Heap heap, AppCpus placement) {
 		return results.settings()
 			.concurrency()
 			.stream()
 			.filter((concurrency) -> results.settings()
 				.stacks()
 				.stream()
-				.anyMatch((stack) -> find(results, stack, fanout, concurrency, heap) != null))
+				.anyMatch((stack) -> find(results, stack, fanout, concurrency, heap, placement) != null))
 			.toList();
 	}
 
-	private static ChartSpec.Series category(BenchResults results, Stack stack, Fanout fanout, String name,
-			String color, String dash, Function<CellResult, Double> value) {
+	private static ChartSpec.Series category(BenchResults results, Stack stack, Fanout fanout, AppCpus placement,
+			String name, String color, String dash, Function<CellResult, Double> value) {
 		List<Double> y = new ArrayList<>();
-		for (int concurrency : concurrencies(results, fanout)) {
-			CellResult cell = find(results, stack, fanout, concurrency);
+		for (int concurrency : concurrencies(results, fanout, placement)) {
+			CellResult cell = find(results, stack, fanout, concurrency, Heap.DEFAULT, placement);
 			y.add((cell != null) ? finite(value.apply(cell)) : null);
 		}
 		return new ChartSpec.Series(name, color, dash, List.of(), y);
@@ -237,12 +313,20 @@ final class ChartData {
 		return (value != null && Double.isFinite(value)) ? value : null;
 	}
 
-	static CellResult find(BenchResults results, Stack stack, Fanout fanout, int concurrency) {
-		return find(results, stack, fanout, concurrency, Heap.DEFAULT);
-	}
-
-	private static CellResult find(BenchResults results, Stack stack, Fanout fanout, int concurrency, Heap heap) {
-		Cell wanted = Cell.closed(stack, Workload.composite(fanout), concurrency, heap);
+	/**
+	 * Returns the closed composite cell of a stack, fanout, concurrency, heap and
+	 * placement.
+	 * @param results the results
+	 * @param stack the stack
+	 * @param fanout the fanout
+	 * @param concurrency the concurrency
+	 * @param heap the app's heap
+	 * @param placement the app's cores
+	 * @return the cell's quoted trial, {@code null} when it did not run
+	 */
+	static CellResult find(BenchResults results, Stack stack, Fanout fanout, int concurrency, Heap heap,
+			AppCpus placement) {
+		Cell wanted = new Cell(stack, Workload.composite(fanout), LoadModel.CLOSED, concurrency, 0, heap, placement);
 		return results.cells().stream().filter((cell) -> cell.cell().equals(wanted)).findFirst().orElse(null);
 	}
 

@@ -144,6 +144,9 @@ final class MatrixReport {
 		row(md, "Harness CPU per request: JMeter + mocks (ms)", columns, MatrixReport::harnessCost);
 		row(md, "Machine CPU per request, all processes (ms)", columns,
 				(s) -> Optional.ofNullable(s.cpuCost().machineMs()).map((ms) -> fmt("%.2f", ms)).orElse(MISSING));
+		row(md, "GC pauses in the steady window (median)", columns, (s) -> JvmCostText.gcPauses(s.gc()));
+		row(md, "Allocated per request (median)", columns, (s) -> JvmCostText.allocation(s.gc()));
+		row(md, "Pool waits, highest peak", columns, (s) -> JvmCostText.pools(s.pools()));
 		row(md, "CPU ceiling (utilization law)", columns,
 				(s) -> Optional.ofNullable(s.ceiling().cpuCeiling()).map((c) -> fmt("%.1f req/s", c)).orElse(MISSING));
 		if (workload.ioBound()) {

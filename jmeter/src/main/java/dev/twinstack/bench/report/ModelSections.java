@@ -202,29 +202,25 @@ final class ModelSections {
 	 * @return Markdown, empty when no what-if was asked for
 	 */
 	static String projection(RunModel model) {
-		if (model.whatIf() == null && model.whatIfError() == null) {
+		if (model.whatIf() == null) {
 			return "";
 		}
 		List<ProjectionRow> rows = new ArrayList<>();
-		if (model.whatIf() != null) {
-			model.demands().forEach((cell, measured) -> {
-				if (!cell.heap().isDefault()) {
-					return;
-				}
-				StackDemands shape = model.whatIf().apply(measured);
-				Prediction p = model.whatIf().predict(measured);
-				rows.add(new ProjectionRow(cell.stack().id(), cell.workload().id(), RunModel.group(cell),
-						(shape.harnessCores() == StackDemands.SHARED) ? shape.appCores() + " shared"
-								: shape.appCores() + " app + " + shape.harnessCores() + " harness",
-						fmt("%.0f", shape.downstreamMs()), fmt("%.0f", p.throughput()), fmt("%.0f", p.latencyMs()),
-						fmt("%s (%.0f req/s)", p.binding().name(), p.binding().throughput())));
-			});
-		}
-		WhatIfView whatIf = (model.whatIf() != null)
-				? new WhatIfView(model.whatIf().cores(), fmt("%.0f", model.whatIf().latencyMs()),
-						model.whatIf().concurrency(), model.whatIf().withHarness() ? "same machine" : "elsewhere")
-				: null;
-		return render("projection.md.mustache", new ProjectionView(whatIf, model.whatIfError(), rows));
+		model.demands().forEach((cell, measured) -> {
+			if (!cell.heap().isDefault()) {
+				return;
+			}
+			StackDemands shape = model.whatIf().apply(measured);
+			Prediction p = model.whatIf().predict(measured);
+			rows.add(new ProjectionRow(cell.stack().id(), cell.workload().id(), RunModel.group(cell),
+					(shape.harnessCores() == StackDemands.SHARED) ? shape.appCores() + " shared"
+							: shape.appCores() + " app + " + shape.harnessCores() + " harness",
+					fmt("%.0f", shape.downstreamMs()), fmt("%.0f", p.throughput()), fmt("%.0f", p.latencyMs()),
+					fmt("%s (%.0f req/s)", p.binding().name(), p.binding().throughput())));
+		});
+		WhatIfView whatIf = new WhatIfView(model.whatIf().cores(), fmt("%.0f", model.whatIf().latencyMs()),
+				model.whatIf().concurrency(), model.whatIf().withHarness() ? "same machine" : "elsewhere");
+		return render("projection.md.mustache", new ProjectionView(whatIf, rows));
 	}
 
 	private static String render(String template, Object view) {
@@ -261,7 +257,7 @@ final class ModelSections {
 			String predictedLatency, String latencyRatio, String binding, String ownCpu) {
 	}
 
-	record ProjectionView(WhatIfView whatIf, String error, List<ProjectionRow> rows) {
+	record ProjectionView(WhatIfView whatIf, List<ProjectionRow> rows) {
 	}
 
 	record WhatIfView(int cores, String latencyMs, int concurrency, String harness) {

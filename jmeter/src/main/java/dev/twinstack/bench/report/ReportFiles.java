@@ -6,13 +6,12 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.twinstack.bench.results.BenchResults;
-import dev.twinstack.bench.settings.BenchSettings;
 
 /**
  * Writes every report file of a run into the output folder: {@code results.json},
  * {@code charts/*.png}, {@code report.md} (embedding the PNGs) and {@code index.html}
  * (the same report with live charts, plus {@code assets/}). The what-if projection of
- * {@code bench.project}, when set, is rendered too.
+ * {@code bench.project}, when the results' settings carry one, is rendered too.
  */
 public final class ReportFiles {
 
@@ -27,7 +26,7 @@ public final class ReportFiles {
 	 * @return report.md
 	 */
 	public static Path write(BenchResults results, Path outputDir) {
-		RunModel model = RunModel.of(results, System.getProperty(BenchSettings.PROJECT));
+		RunModel model = RunModel.of(results);
 		ResultsJson.write(results, model, outputDir.resolve("results.json"));
 		List<ChartSpec> charts = ChartData.build(results, outputDir, model);
 		Set<String> drawn = PngCharts.write(charts, outputDir.resolve("charts"))

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
@@ -32,11 +33,15 @@ final class ReportSections {
 			return;
 		}
 		md.append("## Throughput and latency vs concurrency\n\n");
-		for (Fanout fanout : results.settings().fanouts()) {
-			image(md, charts, ChartData.throughputId(fanout), "Throughput vs concurrency, " + fanout.id()
-					+ " fanout (dotted: the lowest ceiling; dashed: the queueing model's prediction)");
-			image(md, charts, ChartData.latencyId(fanout), "Latency p50 and p99 vs concurrency, " + fanout.id());
-			md.append("\n\n");
+		for (AppCpus placement : ChartData.placements(results)) {
+			for (Fanout fanout : results.settings().fanouts()) {
+				String where = fanout.id() + " fanout" + ChartData.placementLabel(placement);
+				image(md, charts, ChartData.throughputId(fanout, placement), "Throughput vs concurrency, " + where
+						+ " (dotted: the lowest ceiling; dashed: the queueing model's prediction)");
+				image(md, charts, ChartData.latencyId(fanout, placement),
+						"Latency p50 and p99 vs concurrency, " + where);
+				md.append("\n\n");
+			}
 		}
 	}
 
@@ -46,9 +51,11 @@ final class ReportSections {
 	 * @param charts the ids of the charts drawn
 	 * @param fanout the fanout
 	 * @param concurrency the concurrency
+	 * @param placement the app's cores
 	 */
-	static void scenarioCharts(StringBuilder md, Set<String> charts, Fanout fanout, int concurrency) {
-		List<String> ids = ChartData.timeIds(fanout, concurrency);
+	static void scenarioCharts(StringBuilder md, Set<String> charts, Fanout fanout, int concurrency,
+			AppCpus placement) {
+		List<String> ids = ChartData.timeIds(fanout, concurrency, Heap.DEFAULT, placement);
 		if (ids.stream().noneMatch(charts::contains)) {
 			return;
 		}
@@ -69,18 +76,22 @@ final class ReportSections {
 			if (heap.isDefault()) {
 				continue;
 			}
-			for (Fanout fanout : results.settings().fanouts()) {
-				for (int concurrency : results.settings().concurrency()) {
-					if (ChartData.timeIds(fanout, concurrency, heap).stream().anyMatch(charts::contains)) {
-						section.append("### ")
-							.append(fanout.id())
-							.append(" fanout, concurrency ")
-							.append(concurrency)
-							.append(", -Xmx")
-							.append(heap.id())
-							.append("\n\n");
-						timeCharts(section, charts, ChartData.timeIds(fanout, concurrency, heap),
-								"Heap used (solid), RSS (dashed) and the heap's max (dotted) over the cell");
+			for (AppCpus placement : ChartData.placements(results)) {
+				for (Fanout fanout : results.settings().fanouts()) {
+					for (int concurrency : results.settings().concurrency()) {
+						List<String> ids = ChartData.timeIds(fanout, concurrency, heap, placement);
+						if (ids.stream().anyMatch(charts::contains)) {
+							section.append("### ")
+								.append(fanout.id())
+								.append(" fanout, concurrency ")
+								.append(concurrency)
+								.append(", -Xmx")
+								.append(heap.id())
+								.append(ChartData.placementLabel(placement))
+								.append("\n\n");
+							timeCharts(section, charts, ids,
+									"Heap used (solid), RSS (dashed) and the heap's max (dotted) over the cell");
+						}
 					}
 				}
 			}
@@ -255,6 +266,9 @@ final class ReportSections {
 		}
 		if (cell.jfr() != null) {
 			md.append(" · [JFR](").append(cell.jfr().file()).append(')');
+		}
+		if (cell.flameGraph() != null) {
+			md.append(" · [CPU flame graph](").append(cell.flameGraph()).append(')');
 		}
 		md.append(" · [app log](").append(cell.appLog()).append(")\n");
 	}

@@ -10,8 +10,9 @@ import java.util.stream.Collectors;
 import dev.twinstack.bench.analysis.Validity;
 import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.load.WarmUp;
-import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
@@ -50,7 +51,7 @@ public final class ReportWriter {
 	 * @return the Markdown text
 	 */
 	public static String render(BenchResults results, Set<String> charts) {
-		return render(results, charts, RunModel.of(results, null));
+		return render(results, charts, RunModel.of(results));
 	}
 
 	/**
@@ -92,12 +93,15 @@ public final class ReportWriter {
 		}
 		appendSettings(md, results);
 		ReportSections.summaryCharts(md, results, charts);
-		for (Fanout fanout : settings.fanouts()) {
-			for (int concurrency : settings.concurrency()) {
-				appendTable(md, results, fanout, concurrency);
-				ReportSections.scenarioCharts(md, charts, fanout, concurrency);
+		for (AppCpus placement : ChartData.placements(results)) {
+			for (Fanout fanout : settings.fanouts()) {
+				for (int concurrency : settings.concurrency()) {
+					appendTable(md, results, fanout, concurrency, placement);
+					ReportSections.scenarioCharts(md, charts, fanout, concurrency, placement);
+				}
 			}
 		}
+		JvmCostText.whereTheCpuGoes(md, results);
 		ReportSections.memory(md, results);
 		if (!results.matrix().isEmpty()) {
 			md.append("## Scenario matrix\n\n")
@@ -223,15 +227,23 @@ public final class ReportWriter {
 		md.append("\n");
 	}
 
-	private static void appendTable(StringBuilder md, BenchResults results, Fanout fanout, int concurrency) {
+	private static void appendTable(StringBuilder md, BenchResults results, Fanout fanout, int concurrency,
+			AppCpus placement) {
 		List<Stack> stacks = results.settings().stacks();
-		List<CellResult> cells = stacks.stream().map((stack) -> find(results, stack, fanout, concurrency)).toList();
+		List<CellResult> cells = stacks.stream()
+			.map((stack) -> ChartData.find(results, stack, fanout, concurrency, Heap.DEFAULT, placement))
+			.toList();
 		if (cells.stream().allMatch(java.util.Objects::isNull)) {
 			// not measured on the default heap (e.g. only in an overload block), or not
 			// reached before an interrupt
 			return;
 		}
-		md.append("## ").append(fanout.id()).append(" fanout, concurrency ").append(concurrency).append("\n\n");
+		md.append("## ")
+			.append(fanout.id())
+			.append(" fanout, concurrency ")
+			.append(concurrency)
+			.append(ChartData.placementLabel(placement))
+			.append("\n\n");
 		cells.stream()
 			.filter((cell) -> cell != null && cell.ceiling().idealLatencyMs() != null)
 			.findFirst()
@@ -304,14 +316,6 @@ public final class ReportWriter {
 		md.append("\nCommand lines:\n\n```\n");
 		results.processes().forEach((process) -> md.append(process.commandLine()).append('\n'));
 		md.append("```\n");
-	}
-
-	private static CellResult find(BenchResults results, Stack stack, Fanout fanout, int concurrency) {
-		return results.cells()
-			.stream()
-			.filter((cell) -> cell.cell().equals(new Cell(stack, fanout, concurrency)))
-			.findFirst()
-			.orElse(null);
 	}
 
 	/**

@@ -29,7 +29,7 @@ public final class ResultsJson {
 	 * @return the JSON text
 	 */
 	public static String toJson(BenchResults results) {
-		return toJson(results, RunModel.of(results, null));
+		return toJson(results, RunModel.of(results));
 	}
 
 	/**
@@ -72,22 +72,19 @@ public final class ResultsJson {
 					node.set("wrkAgrees", mapper.valueToTree(comparison.outcome().wrkAgrees()));
 				});
 			}
-			if (model.whatIf() != null || model.whatIfError() != null) {
+			if (model.whatIf() != null) {
 				ObjectNode projection = root.putObject("projection");
 				projection.put("note", "model projection, not a measurement");
 				projection.set("whatIf", mapper.valueToTree(model.whatIf()));
-				projection.put("error", model.whatIfError());
 				ArrayNode stacks = projection.putArray("stacks");
-				if (model.whatIf() != null) {
-					model.demands().forEach((cell, demands) -> {
-						ObjectNode node = stacks.addObject();
-						node.put("stack", cell.stack().id());
-						node.put("workload", cell.workload().id());
-						node.put("measuredIn", cell.id());
-						node.set("demands", mapper.valueToTree(model.whatIf().apply(demands)));
-						node.set("prediction", mapper.valueToTree(model.whatIf().predict(demands)));
-					});
-				}
+				model.demands().forEach((cell, demands) -> {
+					ObjectNode node = stacks.addObject();
+					node.put("stack", cell.stack().id());
+					node.put("workload", cell.workload().id());
+					node.put("measuredIn", cell.id());
+					node.set("demands", mapper.valueToTree(model.whatIf().apply(demands)));
+					node.set("prediction", mapper.valueToTree(model.whatIf().predict(demands)));
+				});
 			}
 			return mapper.writeValueAsString(root);
 		}

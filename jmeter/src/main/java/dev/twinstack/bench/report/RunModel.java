@@ -18,6 +18,7 @@ import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Workload;
+import dev.twinstack.bench.settings.Projection;
 
 /**
  * The queueing model applied to a run, and who won where: computed once from the results
@@ -30,14 +31,12 @@ import dev.twinstack.bench.matrix.Workload;
  * @param demands per calibration cell, the demands it gave
  * @param outcomes per comparison, in matrix order: its cells and outcome
  * @param whatIf the projection asked for, {@code null} when none
- * @param whatIfError why {@code bench.project} could not be used, {@code null} when it
- * could or was not given
  */
 record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demands, List<Comparison> outcomes,
-		WhatIf whatIf, String whatIfError) {
+		WhatIf whatIf) {
 
 	/** A run without a model: nothing predicted, nothing decided. */
-	static final RunModel NONE = new RunModel(Map.of(), Map.of(), List.of(), null, null);
+	static final RunModel NONE = new RunModel(Map.of(), Map.of(), List.of(), null);
 
 	/**
 	 * One comparison and its outcome.
@@ -52,12 +51,21 @@ record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demand
 	}
 
 	/**
-	 * Applies the model to a run.
+	 * Applies the model to a run, with the what-if its settings asked for.
 	 * @param results the run
-	 * @param project the what-if text ({@code bench.project}), {@code null} for none
 	 * @return the model of the run
 	 */
-	static RunModel of(BenchResults results, String project) {
+	static RunModel of(BenchResults results) {
+		return of(results, (results.settings() != null) ? results.settings().project() : null);
+	}
+
+	/**
+	 * Applies the model to a run.
+	 * @param results the run
+	 * @param project the reader's hardware ({@code bench.project}), {@code null} for none
+	 * @return the model of the run
+	 */
+	static RunModel of(BenchResults results, Projection project) {
 		Map<Cell, StackDemands> demands = new LinkedHashMap<>();
 		Map<Cell, ModelFit.Check> checks = new LinkedHashMap<>();
 		int cores = (results.environment() != null) ? results.environment().cores() : 0;
@@ -78,17 +86,9 @@ record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demand
 			checks.put(cell, ModelFit.check(stack, calibration.cell().concurrency(), measured(results, summary)));
 		}
 		demands.values().removeIf(Objects::isNull);
-		WhatIf whatIf = null;
-		String error = null;
-		if (project != null && !project.isBlank()) {
-			try {
-				whatIf = WhatIf.parse(project);
-			}
-			catch (IllegalArgumentException ex) {
-				error = ex.getMessage();
-			}
-		}
-		return new RunModel(Map.copyOf(checks), demands, comparisons(results), whatIf, error);
+		WhatIf whatIf = (project != null)
+				? new WhatIf(project.cores(), project.latencyMs(), project.concurrency(), project.withHarness()) : null;
+		return new RunModel(Map.copyOf(checks), demands, comparisons(results), whatIf);
 	}
 
 	/**

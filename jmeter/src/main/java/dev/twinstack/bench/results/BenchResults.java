@@ -16,6 +16,7 @@ import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.LoopbackProbe;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
 import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Projection;
 import dev.twinstack.bench.settings.Jdk;
 import dev.twinstack.bench.settings.SkippedStack;
 
@@ -163,13 +164,17 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * @param requests requests per cell of the count model
 	 * @param baselineSeconds base-latency load per workload at concurrency 1 (s)
 	 * @param slowLatency the slow service's latency ({@code --slow-latency})
+	 * @param engines the remote load engines ({@code host:port}, {@code bench.engines}),
+	 * empty when JMeter ran in the bench's JVM
+	 * @param project the what-if the report projects each stack onto
+	 * ({@code bench.project}), {@code null} for none
 	 */
 	public record Settings(String profile, List<Stack> stacks, List<Fanout> fanouts, List<Integer> concurrency,
 			int cells, long durationSeconds, int rampUpSeconds, long warmupSeconds, String latency,
 			List<String> appJvmArgs, List<String> mocksJvmArgs, int tomcatMaxThreads, long connectTimeoutMs,
 			long responseTimeoutMs, int memoryRequests, int trials, List<Workload> workloads, List<Heap> heaps,
 			List<LoadModel> loads, List<Integer> rates, int requests, long baselineSeconds, String slowLatency,
-			List<String> engines) {
+			List<String> engines, Projection project) {
 
 		public static Settings of(BenchSettings settings) {
 			List<Cell> cells = settings.cells();
@@ -188,7 +193,7 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 						.sorted()
 						.toList(),
 					settings.requests(), settings.baseline().toSeconds(), settings.slowLatency(),
-					settings.engines().addresses());
+					settings.engines().addresses(), settings.project());
 		}
 
 	}

@@ -10,7 +10,9 @@ import dev.twinstack.bench.load.OpenModel;
 import dev.twinstack.bench.load.ThroughputStats;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.measure.CpuShares;
+import dev.twinstack.bench.measure.GcCost;
 import dev.twinstack.bench.measure.JfrCheck;
+import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.ServerStats;
 import dev.twinstack.bench.measure.Storage;
 
@@ -35,6 +37,10 @@ import dev.twinstack.bench.measure.Storage;
  * @param server the app's JVM (Micrometer) and every process's RSS and CPU (OSHI),
  * sampled once a second
  * @param cpu CPU shares of the load generator, mocks, app and machine
+ * @param gc the app's GC pauses and allocation over the steady window, as deltas;
+ * {@code null} when its Prometheus page was not read
+ * @param pools the app's pool waits over the steady window; {@code null} when none was
+ * read
  * @param storage acknowledged versus stored; {@code null} for workloads that store
  * nothing
  * @param ceiling the Little's-law ceiling and efficiency
@@ -47,14 +53,16 @@ import dev.twinstack.bench.measure.Storage;
  * @param metricsCsv the cell's time series ({@code metrics.csv}), relative to the output
  * folder
  * @param appLog the app's log, relative to the output folder
+ * @param flameGraph the CPU flame graph of the trial's steady window (HTML), relative to
+ * the output folder; {@code null} for the trials that get none (one cell per stack)
  * @param engineSamples samples of each remote load engine ({@code host:port}, in the
  * order of {@code bench.engines}), counted in the JTL; {@code null} when JMeter ran in
  * the bench's JVM
  */
 public record CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
 		LoadStats load, LatencyStats latency, ThroughputStats throughput, Double arrivalRate, ServerStats server,
-		CpuShares cpu, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl, String dashboard, String metricsCsv,
-		String appLog, Map<String, Long> engineSamples) {
+		CpuShares cpu, GcCost gc, PoolWaits pools, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl,
+		String dashboard, String metricsCsv, String appLog, String flameGraph, Map<String, Long> engineSamples) {
 
 	/**
 	 * Returns the steady throughput of the trial: the mean of its whole seconds after the
@@ -78,8 +86,9 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 	 */
 	public CellResult withCeiling(Ceiling ceiling) {
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
-				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, ceiling, this.jfr,
-				this.jtl, this.dashboard, this.metricsCsv, this.appLog, this.engineSamples);
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
+				this.storage, ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
+				this.flameGraph, this.engineSamples);
 	}
 
 	/**
@@ -89,8 +98,9 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 	 */
 	public CellResult withJfr(JfrCheck check) {
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
-				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, this.ceiling,
-				check, this.jtl, this.dashboard, this.metricsCsv, this.appLog, this.engineSamples);
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
+				this.storage, this.ceiling, check, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
+				this.flameGraph, this.engineSamples);
 	}
 
 	/**
@@ -102,8 +112,21 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 	 */
 	public CellResult withFiles(String jtl, String dashboard) {
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
-				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.storage, this.ceiling,
-				this.jfr, jtl, dashboard, this.metricsCsv, this.appLog, this.engineSamples);
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
+				this.storage, this.ceiling, this.jfr, jtl, dashboard, this.metricsCsv, this.appLog, this.flameGraph,
+				this.engineSamples);
+	}
+
+	/**
+	 * Returns a copy with its CPU flame graph.
+	 * @param file the flame graph, relative to the output folder
+	 * @return the new result
+	 */
+	public CellResult withFlameGraph(String file) {
+		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
+				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog, file,
+				this.engineSamples);
 	}
 
 }

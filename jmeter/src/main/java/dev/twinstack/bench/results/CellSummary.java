@@ -19,6 +19,8 @@ import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.measure.GcCost;
+import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.Spread;
 import dev.twinstack.bench.settings.BenchSettings;
 
@@ -115,7 +117,7 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 	 */
 	public static CellSummary failed(Cell cell, AppHealth health, BenchSettings settings) {
 		TrialFigures nothing = new TrialFigures(0, 0, 0, null, 0, 0, 0, 0, 0, null, null, null, null, null, null, null,
-				health);
+				health, null, null);
 		return of(cell, List.of(nothing), settings, null, OptionalInt.empty(), Math.max(1, cell.concurrency()), 1);
 	}
 
@@ -153,6 +155,25 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 	@JsonProperty
 	public CpuCost cpuCost() {
 		return medianCost(this.trials);
+	}
+
+	/**
+	 * Returns the app's GC pauses and allocation over the steady window, each the median
+	 * over the trials.
+	 * @return the deltas, {@code null} when no trial read them
+	 */
+	@JsonProperty
+	public GcCost gc() {
+		return GcCost.median(this.trials.stream().map(TrialFigures::gc).toList());
+	}
+
+	/**
+	 * Returns the app's pool waits over the trials: the highest peak, the median mean.
+	 * @return the waits, {@code null} when no trial read them
+	 */
+	@JsonProperty
+	public PoolWaits pools() {
+		return PoolWaits.over(this.trials.stream().map(TrialFigures::pools).toList());
 	}
 
 	private static CpuCost medianCost(List<TrialFigures> trials) {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.measure.GcCost;
+import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.StubLatencyProbe;
 
 /**
@@ -31,11 +33,14 @@ import dev.twinstack.bench.measure.StubLatencyProbe;
  * machine (ms of one core) over the steady load
  * @param stubs the stubs' latency during the trial, {@code null} when not probed
  * @param health what became of the app
+ * @param gc the app's GC pauses and allocation over the steady window, as deltas,
+ * {@code null} when not read
+ * @param pools the app's pool waits over the steady window, {@code null} when not read
  */
 public record TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms,
 		double p99Ms, double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads,
 		Double machineCpu, Double loadGeneratorShare, Double mocksShare, CpuCost cpuCost,
-		StubLatencyProbe.Summary stubs, AppHealth health) {
+		StubLatencyProbe.Summary stubs, AppHealth health, GcCost gc, PoolWaits pools) {
 
 	/**
 	 * Takes a trial's figures from its full results.
@@ -54,7 +59,7 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 				bytesPerRequest * throughput / 1024, result.server().summary("app_heap_used_mb").peak(),
 				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
 				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), CpuCost.of(result.cpu(), throughput), stubs,
-				health);
+				health, result.gc(), result.pools());
 	}
 
 	/**

@@ -5,9 +5,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.load.Dashboard;
@@ -34,9 +36,15 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 
 	private final Map<Path, List<CellResult>> byRecording = new LinkedHashMap<>();
 
+	/** The run ids of the trials the report quotes, one per finished cell. */
+	private final Set<String> medians = new HashSet<>();
+
+	private final Set<Cell> flameCells;
+
 	BenchTrialMeasurer(CellRunner cellRunner, BenchSettings settings) {
 		this.cellRunner = cellRunner;
 		this.settings = settings;
+		this.flameCells = FlameGraphs.chosen(settings.cells());
 	}
 
 	@Override
@@ -91,6 +99,7 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 			return;
 		}
 		String median = medianTrial(cell, summary).runId();
+		this.medians.add(median);
 		for (CellResult trial : cell) {
 			Path jtl = out.resolve(trial.jtl());
 			String dashboard = null;
@@ -110,14 +119,18 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 
 	/**
 	 * Returns every trial's result, cross-checked against the JFR recording of the app
-	 * that served it; call once every app has stopped (the recordings are written on
-	 * exit).
+	 * that served it, with a CPU flame graph of the quoted trial of one cell per stack
+	 * ({@link FlameGraphs}); call once every app has stopped (the recordings are written
+	 * on exit).
 	 * @param outputDir the bench's output folder
 	 * @return the results by run id
 	 */
 	synchronized Map<String, CellResult> crossChecked(Path outputDir) {
 		Map<String, CellResult> results = new LinkedHashMap<>();
 		this.byRecording.forEach((recording, trials) -> JfrCrossCheck.apply(trials, recording, outputDir)
+			.stream()
+			.map((result) -> (this.medians.contains(result.runId()) && this.flameCells.contains(result.cell()))
+					? FlameGraphs.render(result, recording, outputDir) : result)
 			.forEach((result) -> results.put(result.runId(), result)));
 		return results;
 	}

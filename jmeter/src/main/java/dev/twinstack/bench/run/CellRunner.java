@@ -28,9 +28,11 @@ import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.measure.CellMonitor;
 import dev.twinstack.bench.measure.CpuShares;
+import dev.twinstack.bench.measure.GcCost;
 import dev.twinstack.bench.measure.Jcmd;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
 import dev.twinstack.bench.measure.MemoryMeasurement;
+import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.measure.Storage;
 import dev.twinstack.bench.process.AppProcess;
@@ -183,8 +185,9 @@ final class CellRunner {
 			this.store.drop();
 			storage = new Storage(acknowledged, stored, duplicates);
 		}
-		CpuShares cpu = CpuShares.of(Machine.cores(),
-				steadyWindow(monitored.series(), samples, started, load.elapsedSeconds()).summaries());
+		TimeSeries steady = steadyWindow(monitored.series(), samples, started, load.elapsedSeconds());
+		CpuShares cpu = CpuShares.of(Machine.cores(), steady.summaries());
+		GcCost gc = GcCost.over(steady);
 		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(),
 				cell.stack().threadPerRequest() ? app.threadCap() : java.util.OptionalInt.empty(), load.throughput());
 		CellResult result = new CellResult(cell, run.runId(), started.toString(), finished.toString(),
@@ -192,8 +195,9 @@ final class CellRunner {
 				samples.throughput(),
 				(cell.load() == LoadModel.OPEN)
 						? OpenModel.arrivalRate(samples.startsPerSecond(), CompositePlan.RAMP_UP_SECONDS) : null,
-				monitored.server(), cpu, storage, ceiling, null, relative(runDir.resolve("samples.jtl")), null,
-				relative(runDir.resolve("metrics.csv")), relative(app.process().log()), engineSamples);
+				monitored.server(), cpu, gc, PoolWaits.over(steady), storage, ceiling, null,
+				relative(runDir.resolve("samples.jtl")), null, relative(runDir.resolve("metrics.csv")),
+				relative(app.process().log()), null, engineSamples);
 		this.progress.cellFinished(Instant.now());
 		Console.line(String.format(java.util.Locale.ROOT,
 				"[%s] %.1f req/s, p50 %.0f ms, p99 %.0f ms, %d requests, %d errors%s; peak heap %s MB, peak threads "
@@ -203,7 +207,14 @@ final class CellRunner {
 				(storage != null) ? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged() : "",
 				mb(result.server().summary("app_heap_used_mb").peak()),
 				mb(result.server().summary("app_threads_live").peak()), percent(cpu.appMean()),
-				percent(cpu.mocksMean()), percent(cpu.loadGeneratorMean()), describe(engineSamples)));
+				percent(cpu.mocksMean()), percent(cpu.loadGeneratorMean()),
+				(gc != null)
+						? String.format(java.util.Locale.ROOT,
+								"; steady window: %d GC pauses, %.0f ms, %s KB per request", gc.gcPauses(),
+								gc.gcPauseMs(), (gc.allocatedBytesPerRequest() != null) ? String
+									.format(java.util.Locale.ROOT, "%.1f", gc.allocatedBytesPerRequest() / 1024) : "?")
+						: "",
+				describe(engineSamples)));
 		return result;
 	}
 

@@ -35,20 +35,18 @@ import dev.twinstack.bench.matrix.Workload;
  * @param crossCheck the independent load generator that runs every closed cell once more
  * ({@code wrk}), or {@code none}
  * @param engines where the trials' load runs: JMeter in this JVM, or remote engines
+ * @param project the report's what-if for the reader's hardware ({@code bench.project}),
+ * {@code null} when none was asked for
  */
 public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Downstream downstream, Jvms jvms,
-		FaultSettings faults, Path outputDir, String crossCheck, LoadEngines engines) {
+		FaultSettings faults, Path outputDir, String crossCheck, LoadEngines engines, Projection project) {
 
 	/**
 	 * The report's what-if projection
-	 * ({@code -Dbench.project=cores=8,latency=50ms,concurrency=2000}), applied by
-	 * {@code dev.twinstack.bench.model.WhatIf}; checked here so that a typo fails before
-	 * the run.
+	 * ({@code -Dbench.project=cores=8,latency=50ms,concurrency=2000}), parsed here into a
+	 * {@link Projection} so that a typo fails before the run.
 	 */
 	public static final String PROJECT = "bench.project";
-
-	private static final String PROJECT_FORM = "cores=<whole number >= 1>,latency=<number>ms|s (per downstream call),"
-			+ "concurrency=<whole number >= 1>[,harness=same|none], e.g. cores=8,latency=50ms,concurrency=2000";
 
 	/** Accepted values of {@code bench.crosscheck}. */
 	public static final List<String> CROSS_CHECKS = SettingsTable.CROSS_CHECKS;
@@ -113,7 +111,7 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 			.filter((value) -> !value.isEmpty())
 			.orElse(null);
 		BenchProfile profile = SettingsTable.PROFILE.read(get, BenchProfile.SMOKE);
-		Optional.ofNullable(get.apply(PROJECT)).ifPresent(BenchSettings::checkProject);
+		Projection project = SettingsTable.PROJECT.read(get, null);
 		Jdk jdk = jdks.apply(SettingsTable.JAVA_HOME.read(get, null)).select();
 		MatrixPlan matrix = matrix(SettingsTable.reshape(defaultPlacement(profile), get), jdk);
 		Timing timing = new Timing(SettingsTable.DURATION.read(get, profile.duration()),
@@ -137,7 +135,7 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 		String crossCheck = SettingsTable.CROSS_CHECK.read(get, (profile == BenchProfile.FULL) ? "none" : "wrk");
 		LoadEngines engines = engines(get, matrix);
 		return new BenchSettings(profile.id(), matrix, timing, downstream, jvms, faults,
-				SettingsTable.OUTPUT_DIR.read(get, SettingsParser.path("target/bench")), crossCheck, engines);
+				SettingsTable.OUTPUT_DIR.read(get, SettingsParser.path("target/bench")), crossCheck, engines, project);
 	}
 
 	/**
@@ -199,7 +197,7 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 	 */
 	public BenchSettings withJars(Jars jars) {
 		return new BenchSettings(this.profile, this.matrix, this.timing, this.downstream, this.jvms.withJars(jars),
-				this.faults, this.outputDir, this.crossCheck, this.engines);
+				this.faults, this.outputDir, this.crossCheck, this.engines, this.project);
 	}
 
 	/**
@@ -209,7 +207,7 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 	 */
 	public BenchSettings withEngines(LoadEngines engines) {
 		return new BenchSettings(this.profile, this.matrix, this.timing, this.downstream, this.jvms, this.faults,
-				this.outputDir, this.crossCheck, engines);
+				this.outputDir, this.crossCheck, engines, this.project);
 	}
 
 	/**
@@ -403,26 +401,6 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 	 */
 	public List<String> mocksJvmArgs() {
 		return this.jvms.mocksJvmArgs();
-	}
-
-	private static void checkProject(String value) {
-		Map<String, String> pairs = new HashMap<>();
-		for (String pair : value.split(",", -1)) {
-			String[] kv = pair.split("=", 2);
-			String key = kv[0].trim().toLowerCase(java.util.Locale.ROOT);
-			boolean ok = kv.length == 2 && pairs.put(key, kv[1].trim()) == null && switch (key) {
-				case "cores", "concurrency" -> kv[1].trim().matches("0*[1-9]\\d{0,8}");
-				case "latency" -> kv[1].trim().toLowerCase(java.util.Locale.ROOT).matches("\\d+(\\.\\d+)?\\s*(ms|s)");
-				case "harness" -> kv[1].trim().equalsIgnoreCase("same") || kv[1].trim().equalsIgnoreCase("none");
-				default -> false;
-			};
-			if (!ok) {
-				throw BenchConfigException.invalid(PROJECT, value, PROJECT_FORM);
-			}
-		}
-		if (!pairs.keySet().containsAll(List.of("cores", "latency", "concurrency"))) {
-			throw BenchConfigException.invalid(PROJECT, value, PROJECT_FORM);
-		}
 	}
 
 	/**

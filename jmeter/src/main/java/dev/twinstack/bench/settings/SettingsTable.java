@@ -199,11 +199,11 @@ public final class SettingsTable {
 			"one of " + CROSS_CHECKS, "wrk runs every closed cell once more after its trials (The wrk cross-check)",
 			(profile) -> (profile == BenchProfile.FULL) ? "none" : "wrk", SettingsParser.oneOf(CROSS_CHECKS), null);
 
-	/** {@code bench.project}, checked by {@link BenchSettings}, applied by the report. */
-	public static final Setting<String> PROJECT = new Setting<>(BenchSettings.PROJECT, OUTPUT, "list",
+	/** {@code bench.project}: parsed into a {@link Projection}, applied by the report. */
+	public static final Setting<Projection> PROJECT = new Setting<>(BenchSettings.PROJECT, OUTPUT, "list",
 			"cores=<n>,latency=<n>ms|s,concurrency=<n>[,harness=same|none]",
 			"the model's projection of each stack onto your hardware, in a section of its own (not a measurement)",
-			same("none"), (value) -> value, null);
+			same("none"), Projection::parse, null);
 
 	/** {@code bench.engines}. */
 	public static final Setting<List<String>> LOAD_ENGINES = new Setting<>("bench.engines", ENGINES, "list",

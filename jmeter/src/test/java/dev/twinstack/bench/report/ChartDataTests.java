@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.Storage;
@@ -82,6 +83,52 @@ class ChartDataTests {
 				"(charts/memory-sequential-c400-h64m.png)", "(charts/threads-sequential-c400-h64m.png)");
 		assertThat(report.indexOf("## Limited heaps over time"))
 			.isGreaterThan(report.indexOf("(charts/memory-sequential-c400.png)"));
+	}
+
+	@Test
+	void drawsTheChartsAndTablesOfCellsPinnedToACpu(@TempDir Path out) throws IOException {
+		// the standard profile: every app alone on 1 of 2 cores, cell ids ending in -cpu1
+		BenchResults results = ResultsFixture.pinned(new AppCpus(1));
+		assertThat(results.cells()).extracting((cell) -> cell.cell().id())
+			.contains("mvc-composite-sequential-c400-cpu1", "webflux-composite-sequential-c400-cpu1");
+		ResultsFixture.writeCsvs(results, out);
+
+		List<ChartSpec> charts = ChartData.build(results, out);
+
+		assertThat(charts).extracting(ChartSpec::id)
+			.containsExactly("throughput-sequential-cpu1", "latency-sequential-cpu1", "memory-sequential-c10-cpu1",
+					"threads-sequential-c10-cpu1", "cpu-sequential-c10-cpu1", "memory-sequential-c400-cpu1",
+					"threads-sequential-c400-cpu1", "cpu-sequential-c400-cpu1");
+		assertThat(charts).allSatisfy((chart) -> assertThat(chart.hasData()).as(chart.id()).isTrue());
+		assertThat(charts.get(0).title())
+			.isEqualTo("Throughput vs concurrency, sequential fanout, app alone on 1 core");
+		assertThat(charts.get(0).categories()).containsExactly("10", "400");
+		assertThat(charts.get(0).series().get(0).name()).isEqualTo("mvc");
+		assertThat(charts.get(0).series().get(0).y()).containsExactly(33.0, 600.0);
+		assertThat(charts.get(5).series()).extracting(ChartSpec.Series::name)
+			.containsExactly("mvc heap used", "mvc RSS", "webflux heap used", "webflux RSS");
+		String report = ReportWriter.render(results, Set.copyOf(charts.stream().map(ChartSpec::id).toList()));
+		assertThat(report).contains("## sequential fanout, concurrency 400, app alone on 1 core",
+				"(charts/throughput-sequential-cpu1.png)", "(charts/memory-sequential-c400-cpu1.png)",
+				"(charts/cpu-sequential-c10-cpu1.png)");
+	}
+
+	@Test
+	void drawsEachPlacementOfARunThatMeasuredSeveral(@TempDir Path out) throws IOException {
+		BenchResults pinned = ResultsFixture.pinned(new AppCpus(1));
+		BenchResults shared = ResultsFixture.results();
+		List<CellResult> cells = new java.util.ArrayList<>(shared.cells());
+		cells.addAll(pinned.cells());
+		BenchResults results = new BenchResults(shared.settings(), shared.environment(), shared.processes(),
+				shared.startedAt(), shared.finishedAt(), shared.wallSeconds(), cells, shared.apps(), shared.memory(),
+				shared.jdk(), shared.skipped(), List.of(), cells, List.of(), List.of(), true, null);
+		ResultsFixture.writeCsvs(results, out);
+
+		List<String> ids = ChartData.build(results, out).stream().map(ChartSpec::id).toList();
+
+		assertThat(ids).startsWith("throughput-sequential-cpu1", "latency-sequential-cpu1", "throughput-sequential",
+				"latency-sequential");
+		assertThat(ids).contains("cpu-sequential-c400-cpu1", "cpu-sequential-c400").hasSize(16);
 	}
 
 }

@@ -67,7 +67,7 @@ class MatrixReportTests {
 		TrialFigures failing = new TrialFigures(fast.requests(), fast.requests() * 99 / 100, fast.throughput(), null,
 				fast.p50Ms(), fast.p99Ms(), fast.p999Ms(), fast.maxMs(), fast.receivedKBps(), fast.peakHeapMb(),
 				fast.peakThreads(), fast.machineCpu(), fast.loadGeneratorShare(), fast.mocksShare(), fast.cpuCost(),
-				fast.stubs(), fast.health());
+				fast.stubs(), fast.health(), fast.gc(), fast.pools());
 		CellSummary summary = CellSummary.of(cell, List.of(failing), settings(), 5.0, OptionalInt.empty(), 2000, 2);
 		assertThat(summary.errorRate()).isCloseTo(0.99, within(0.001));
 		// 12 successful req/s against the lowest ceiling: the CPU's, 1200 req/s at 90 %
@@ -99,7 +99,7 @@ class MatrixReportTests {
 		queued = new TrialFigures(queued.requests(), 0, queued.throughput(), 240.0, queued.p50Ms(), queued.p99Ms(),
 				queued.p999Ms(), queued.maxMs(), queued.receivedKBps(), queued.peakHeapMb(), queued.peakThreads(),
 				queued.machineCpu(), queued.loadGeneratorShare(), queued.mocksShare(), queued.cpuCost(), queued.stubs(),
-				queued.health());
+				queued.health(), queued.gc(), queued.pools());
 		CellSummary summary = CellSummary.of(cell, List.of(queued), settings(), 3.0, OptionalInt.of(200),
 				OpenModel.maxThreads(300, 1003), 2);
 		assertThat(summary.rateKept()).isFalse();
@@ -149,7 +149,7 @@ class MatrixReportTests {
 		failing = new TrialFigures(failing.requests(), failing.requests(), failing.throughput(), null, failing.p50Ms(),
 				failing.p99Ms(), failing.p999Ms(), failing.maxMs(), failing.receivedKBps(), failing.peakHeapMb(),
 				failing.peakThreads(), failing.machineCpu(), failing.loadGeneratorShare(), failing.mocksShare(),
-				failing.cpuCost(), failing.stubs(), failing.health());
+				failing.cpuCost(), failing.stubs(), failing.health(), failing.gc(), failing.pools());
 		summaries.add(CellSummary.of(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 2000, small),
 				List.of(failing), settings, 5.0, OptionalInt.of(200), 2000, 2));
 		String md = MatrixReport.render(summaries, List.of(Stack.MVC));
@@ -164,7 +164,7 @@ class MatrixReportTests {
 		return new TrialFigures((long) (throughput * 9), 0, throughput, null, p99 / 2, p99, p99 * 1.2, p99 * 1.5, 1000,
 				300.0, 210.0, machineCpu, 0.2, 0.35, new CpuCost(1000 / throughput, 0.2 * 2000 / throughput,
 						0.35 * 2000 / throughput, machineCpu * 2000 / throughput),
-				stubs, health);
+				stubs, health, null, null);
 	}
 
 }

@@ -2,6 +2,7 @@ package dev.twinstack.bench.report;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +12,8 @@ import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.ResultsFixture;
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.model.WhatIf;
+import dev.twinstack.bench.settings.Projection;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,7 +28,7 @@ class ModelSectionsTests {
 
 	@Test
 	void everyClosedCellIsPredictedFromTheLowestConcurrencyOfItsStack() {
-		RunModel model = RunModel.of(RESULTS, null);
+		RunModel model = RunModel.of(RESULTS);
 		assertThat(model.checks()).hasSize(RESULTS.matrix().size());
 		for (CellSummary summary : RESULTS.matrix()) {
 			ModelFit.Check check = model.check(summary.cell()).orElseThrow();
@@ -50,7 +53,7 @@ class ModelSectionsTests {
 
 	@Test
 	void theReportOpensWithTheVerdictAndTheWinnersGrid() {
-		String md = ReportWriter.render(RESULTS, Set.of(), RunModel.of(RESULTS, null));
+		String md = ReportWriter.render(RESULTS, Set.of(), RunModel.of(RESULTS));
 		int verdict = md.indexOf("## Verdict");
 		assertThat(verdict).isPositive().isLessThan(md.indexOf("Profile `standard`"));
 		String section = md.substring(verdict, md.indexOf("Profile `standard`"));
@@ -67,7 +70,7 @@ class ModelSectionsTests {
 
 	@Test
 	void eachMatrixTableAndTheModelSectionShowMeasuredOverPredicted() {
-		RunModel model = RunModel.of(RESULTS, null);
+		RunModel model = RunModel.of(RESULTS);
 		String md = ReportWriter.render(RESULTS, Set.of(), model);
 		assertThat(md).contains("| Model: predicted req/s / mean latency (calibrated at c) |")
 			.contains("| Measured ÷ predicted: throughput / mean latency |")
@@ -85,7 +88,7 @@ class ModelSectionsTests {
 
 	@Test
 	void resultsJsonCarriesThePredictionTheVerdictAndTheProjection() throws Exception {
-		RunModel model = RunModel.of(RESULTS, "cores=8,latency=50ms,concurrency=2000");
+		RunModel model = RunModel.of(RESULTS, new Projection(8, 50, 2000, true));
 		JsonNode json = new ObjectMapper().readTree(ResultsJson.toJson(RESULTS, model));
 		for (int i = 0; i < RESULTS.matrix().size(); i++) {
 			JsonNode cell = json.path("matrix").get(i).path("model");
@@ -105,7 +108,7 @@ class ModelSectionsTests {
 
 	@Test
 	void theProjectionIsASectionOfItsOwnAfterTheMeasurements() {
-		RunModel model = RunModel.of(RESULTS, "cores=8,latency=50ms,concurrency=2000");
+		RunModel model = RunModel.of(RESULTS, new Projection(8, 50, 2000, true));
 		String md = ReportWriter.render(RESULTS, Set.of(), model);
 		int projection = md.indexOf("## Model projection (not a measurement)");
 		assertThat(projection).isGreaterThan(md.indexOf("## Scenario matrix"));
@@ -120,12 +123,15 @@ class ModelSectionsTests {
 	}
 
 	@Test
-	void aBadProjectionIsReportedWithTheAcceptedKeysNotThrown() {
-		RunModel model = RunModel.of(RESULTS, "cores=8,memory=4g");
-		assertThat(model.whatIf()).isNull();
-		assertThat(ModelSections.projection(model)).contains("`bench.project` could not be applied")
-			.contains("unknown key 'memory'")
-			.contains("accepted: cores=");
+	void theProjectionIsTheOneTheRunsSettingsParsed() {
+		BenchResults results = ResultsFixture
+			.results(Map.of("bench.project", "cores=8,latency=0.05s,concurrency=2000"));
+		assertThat(results.settings().project()).isEqualTo(new Projection(8, 50, 2000, true));
+		RunModel model = RunModel.of(results);
+		assertThat(model.whatIf()).isEqualTo(new WhatIf(8, 50, 2000, true));
+		assertThat(ModelSections.projection(model)).contains("## Model projection (not a measurement)");
+		assertThat(RunModel.of(RESULTS).whatIf()).isNull();
+		assertThat(ModelSections.projection(RunModel.of(RESULTS))).isEmpty();
 	}
 
 	private static CellSummary find(Stack stack, int concurrency) {

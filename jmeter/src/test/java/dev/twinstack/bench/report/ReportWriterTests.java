@@ -47,6 +47,28 @@ class ReportWriterTests {
 	}
 
 	@Test
+	void showsGcPausesAllocationPoolWaitsAndTheFlameGraphOfEachCell() {
+		String table = section(ReportWriter.render(RESULTS), "## sequential fanout, concurrency 400");
+		assertThat(table)
+			.contains("| GC pauses, steady window (Prometheus deltas) | 12 pauses, 85 ms in 28 s (0.30 %) | "
+					+ "9 pauses, 40 ms in 28 s (0.14 %) |")
+			.contains("| Allocated per request, steady window | 100.0 KB (1,700 MB for 17,400 requests) | "
+					+ "51.2 KB (1,450 MB for 29,000 requests) |")
+			.contains("| Pool waits, peak in the steady window | MongoDB 0 waiting (12 in use) · HTTP client 3 waiting "
+					+ "· Tomcat 200 busy | MongoDB 0 waiting (20 in use) · HTTP client 0 waiting |")
+			.contains("| CPU flame graph (JFR, steady window) | [flame graph](runs/mvc-composite-sequential-c400/"
+					+ "flame.html) | [flame graph](runs/webflux-composite-sequential-c400/flame.html) |");
+		String cpu = section(ReportWriter.render(RESULTS), "## Where the CPU goes");
+		assertThat(cpu).contains("| mvc | `mvc-composite-sequential-c400` | [flame graph]"
+				+ "(runs/mvc-composite-sequential-c400/flame.html) | 1.33 ms | 100.0 KB (1,700 MB for 17,400 requests) "
+				+ "| 12 pauses, 85 ms in 28 s (0.30 %) |")
+			.contains("| webflux | `webflux-composite-sequential-c400` |")
+			.doesNotContain("c10`");
+		assertThat(ReportWriter.render(RESULTS))
+			.contains("· [CPU flame graph](runs/mvc-composite-sequential-c400/flame.html)");
+	}
+
+	@Test
 	void formatsEveryMeasureForBothStacks() {
 		String table = section(ReportWriter.render(RESULTS), "## sequential fanout, concurrency 400");
 		assertThat(table).contains("| Requests | 18,000 | 30,000 |")

@@ -16,16 +16,20 @@ import dev.twinstack.bench.load.LatencyStats;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.ThroughputStats;
 import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.CpuShares;
+import dev.twinstack.bench.measure.GcCost;
 import dev.twinstack.bench.measure.GcLog;
 import dev.twinstack.bench.measure.JfrCheck;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
+import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.ServerStats;
 import dev.twinstack.bench.measure.Storage;
 import dev.twinstack.bench.settings.BenchSettings;
@@ -51,13 +55,39 @@ public final class ResultsFixture {
 	}
 
 	public static BenchResults results() {
-		BenchSettings settings = BenchSettings.from(Map.of("bench.profile", "standard", "bench.stacks", "mvc,webflux",
-				"bench.scenarios", "composite", "bench.fanouts", "sequential", "bench.concurrency", "10,400",
-				"bench.duration", "30s", "bench.warmup", "20s"));
-		List<CellResult> cells = List.of(cell(Stack.MVC, 10, 990, 0, 33, new Storage(990, 990)),
-				cell(Stack.MVC, 400, 18_000, 0, 600, new Storage(18_000, 18_010)),
-				cell(Stack.WEBFLUX, 10, 995, 0, 33.2, new Storage(995, 995)),
-				cell(Stack.WEBFLUX, 400, 30_000, 12, 1000, new Storage(29_988, 29_988)));
+		return results(Map.of());
+	}
+
+	/**
+	 * The fixed results, with more {@code bench.*} properties in their settings.
+	 * @param more e.g. {@code bench.project}
+	 * @return the results
+	 */
+	public static BenchResults results(Map<String, String> more) {
+		return results(more, AppCpus.ALL);
+	}
+
+	/**
+	 * The fixed results with the app pinned, as in the standard profile (cell ids end in
+	 * {@code -cpu1} for one core).
+	 * @param placement the app's cores
+	 * @return the results
+	 */
+	public static BenchResults pinned(AppCpus placement) {
+		return results(Map.of(), placement);
+	}
+
+	private static BenchResults results(Map<String, String> more, AppCpus placement) {
+		Map<String, String> properties = new LinkedHashMap<>(Map.of("bench.profile", "standard", "bench.stacks",
+				"mvc,webflux", "bench.scenarios", "composite", "bench.fanouts", "sequential", "bench.concurrency",
+				"10,400", "bench.duration", "30s", "bench.warmup", "20s"));
+		properties.putAll(more);
+		BenchSettings settings = BenchSettings.from(properties);
+		List<CellResult> cells = List.of(
+				cell(Stack.MVC, 10, 990, 0, 33, new Storage(990, 990), Heap.DEFAULT, placement),
+				cell(Stack.MVC, 400, 18_000, 0, 600, new Storage(18_000, 18_010), Heap.DEFAULT, placement),
+				cell(Stack.WEBFLUX, 10, 995, 0, 33.2, new Storage(995, 995), Heap.DEFAULT, placement),
+				cell(Stack.WEBFLUX, 400, 30_000, 12, 1000, new Storage(29_988, 29_988), Heap.DEFAULT, placement));
 		BenchResults.Environment environment = new BenchResults.Environment("17.0.15", "Debian", 2, 24_105, "Linux",
 				"jmeter-java-dsl (Apache JMeter 5.6.3, embedded)", List.of("-Xmx1g"), 25.0, 31.0,
 				"0123456789abcdef0123456789abcdef01234567");
@@ -99,7 +129,13 @@ public final class ResultsFixture {
 
 	public static CellResult cell(Stack stack, int concurrency, long requests, long errors, double throughput,
 			Storage storage, Heap heap) {
-		Cell cell = Cell.closed(stack, Workload.composite(Fanout.SEQUENTIAL), concurrency, heap);
+		return cell(stack, concurrency, requests, errors, throughput, storage, heap, AppCpus.ALL);
+	}
+
+	public static CellResult cell(Stack stack, int concurrency, long requests, long errors, double throughput,
+			Storage storage, Heap heap, AppCpus placement) {
+		Cell cell = new Cell(stack, Workload.composite(Fanout.SEQUENTIAL), LoadModel.CLOSED, concurrency, 0, heap,
+				placement);
 		boolean mvc = stack == Stack.MVC;
 		LoadStats load = LoadStats.of(requests, errors, requests / throughput,
 				(concurrency == 10) ? 302.5 : mvc ? 662.5 : 361.0, mvc ? 301 : 300, 330, 500, 700, mvc ? 905 : 702,
@@ -126,8 +162,17 @@ public final class ResultsFixture {
 		JfrCheck jfr = JfrCheck.of("jfr/" + stack.id() + ".jfr", new JfrWindow(12, mvc ? 322.0 : 190.0,
 				mvc ? 60.0 : 40.0, 30, mvc ? 231.0 : 41.0, mvc ? 233.0 : 45.0, 0.4, 0.85), server);
 		return new CellResult(cell, "b1-" + cell.id(), START.toString(), START.plusSeconds(31).toString(), 30, load,
-				latency, perSecond, null, server, CpuShares.of(2, series), storage, ceiling, jfr, run + "/samples.jtl",
-				run + "/dashboard", run + "/metrics.csv", "logs/" + stack.module() + ".log", null);
+				latency, perSecond, null, server, CpuShares.of(2, series), gc(mvc), pools(mvc), storage, ceiling, jfr,
+				run + "/samples.jtl", run + "/dashboard", run + "/metrics.csv", "logs/" + stack.module() + ".log",
+				(concurrency == 400) ? run + "/flame.html" : null, null);
+	}
+
+	private static GcCost gc(boolean mvc) {
+		return mvc ? new GcCost(28, 17_400, 12, 85.0, 1_700) : new GcCost(28, 29_000, 9, 40.0, 1_450);
+	}
+
+	private static PoolWaits pools(boolean mvc) {
+		return mvc ? new PoolWaits(0.0, 0.0, 12.0, 3.0, 0.5, 200.0) : new PoolWaits(0.0, 0.0, 20.0, 0.0, 0.0, null);
 	}
 
 	/**

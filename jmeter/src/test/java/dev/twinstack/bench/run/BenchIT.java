@@ -151,6 +151,39 @@ class BenchIT {
 	}
 
 	@Test
+	void eachStackHasAFlameGraphAndEveryCellItsGcDeltas() throws IOException {
+		assumeMatrix();
+		for (CellResult cell : this.results.cells()) {
+			if (!healthy(cell.cell())) {
+				continue;
+			}
+			// deltas over the steady window: the app's own request count there, never
+			// the totals since the JVM started (which hold the warm-up)
+			assertThat(cell.gc()).as("%s GC deltas", cell.cell().id()).isNotNull();
+			assertThat(cell.gc().requests()).as("%s requests in the window", cell.cell().id())
+				.isPositive()
+				.isLessThanOrEqualTo(cell.load().requests());
+			assertThat(cell.gc().allocatedBytesPerRequest()).as("%s bytes per request", cell.cell().id())
+				.isBetween(1e3, 1e8);
+		}
+		List<CellResult> drawn = this.results.cells().stream().filter((cell) -> cell.flameGraph() != null).toList();
+		assertThat(drawn).extracting((cell) -> cell.cell().stack())
+			.containsExactlyInAnyOrderElementsOf(this.results.cells()
+				.stream()
+				.map(CellResult::cell)
+				.filter((cell) -> closedComposite(cell) && cell.heap().isDefault())
+				.map(Cell::stack)
+				.distinct()
+				.toList());
+		String markdown = Files.readString(this.settings.outputDir().resolve("report.md"));
+		for (CellResult cell : drawn) {
+			Path html = this.settings.outputDir().resolve(cell.flameGraph());
+			assertThat(Files.readString(html)).as(cell.flameGraph()).contains("<canvas", cell.cell().id());
+			assertThat(markdown).contains("[flame graph](" + cell.flameGraph() + ")");
+		}
+	}
+
+	@Test
 	void noProcessIsLeftAndTheReportIsThere() throws IOException {
 		assertThat(this.settings.outputDir().resolve("report.md")).isRegularFile();
 		assertThat(this.settings.outputDir().resolve("index.html")).isRegularFile();
@@ -226,9 +259,10 @@ class BenchIT {
 	 * Whether the cell is a closed, timed composite cell (the report's tables and
 	 * charts).
 	 */
+	/** A closed composite cell, wherever its app ran (pinned or not). */
 	private static boolean closedComposite(Cell cell) {
-		return cell.workload().fanout() != null && cell.equals(Cell.closed(cell.stack(),
-				Workload.composite(cell.workload().fanout()), cell.concurrency(), cell.heap()));
+		return cell.workload().fanout() != null && cell.load() == LoadModel.CLOSED
+				&& cell.workload().equals(Workload.composite(cell.workload().fanout()));
 	}
 
 	/** The tests of the scenario matrix need its cells: skipped when only faults ran. */
@@ -473,7 +507,8 @@ class BenchIT {
 			.stream()
 			.map(CellResult::cell)
 			.filter(BenchIT::closedComposite)
-			.map((cell) -> cell.workload().fanout() + "@" + cell.concurrency() + "@" + cell.heap())
+			.map((cell) -> cell.workload().fanout() + "@" + cell.concurrency() + "@" + cell.heap() + "@"
+					+ cell.appCpus())
 			.distinct()
 			.count();
 		// throughput and latency vs concurrency: the fanouts with a cell on the default
@@ -482,7 +517,7 @@ class BenchIT {
 			.stream()
 			.map(CellResult::cell)
 			.filter((cell) -> closedComposite(cell) && cell.heap().isDefault())
-			.map((cell) -> cell.workload().fanout())
+			.map((cell) -> cell.workload().fanout() + "@" + cell.appCpus())
 			.distinct()
 			.count();
 		int expected = 2 * (int) summaryCharts + 3 * (int) timeCharts;

@@ -1,0 +1,121 @@
+package dev.twinstack.bench.report;
+
+import java.util.List;
+import java.util.Locale;
+
+import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.measure.GcCost;
+import dev.twinstack.bench.measure.PoolWaits;
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellResult;
+
+/**
+ * The words for a cell's GC pauses, allocation per request and pool waits over its steady
+ * window, shared by the side-by-side tables and the scenario matrix, and the report's
+ * "Where the CPU goes" section with each stack's flame graph.
+ */
+final class JvmCostText {
+
+	static final String MISSING = "–";
+
+	private JvmCostText() {
+	}
+
+	/**
+	 * Returns the GC pauses of the window.
+	 * @param gc the deltas, {@code null} when not read
+	 * @return e.g. {@code 12 pauses, 85 ms in 28 s (0.30 %)}
+	 */
+	static String gcPauses(GcCost gc) {
+		if (gc == null) {
+			return MISSING;
+		}
+		return fmt("%d %s, %.0f ms in %.0f s", gc.gcPauses(), (gc.gcPauses() == 1) ? "pause" : "pauses", gc.gcPauseMs(),
+				gc.seconds()) + ((gc.seconds() > 0) ? fmt(" (%.2f %%)", gc.gcPauseMs() / (gc.seconds() * 10)) : "");
+	}
+
+	/**
+	 * Returns the bytes allocated per completed request over the window.
+	 * @param gc the deltas, {@code null} when not read
+	 * @return e.g. {@code 100.0 KB (1,700 MB for 17,400 requests)}
+	 */
+	static String allocation(GcCost gc) {
+		if (gc == null || gc.allocatedBytesPerRequest() == null) {
+			return MISSING;
+		}
+		return fmt("%.1f KB (%,.0f MB for %,d requests)", gc.allocatedBytesPerRequest() / 1024, gc.allocatedMb(),
+				gc.requests());
+	}
+
+	/**
+	 * Returns the pools' peaks over the window.
+	 * @param pools the waits, {@code null} when not read
+	 * @return e.g. {@code MongoDB 0 waiting (12 in use) · HTTP client 3 waiting · Tomcat
+	 * 200 busy}
+	 */
+	static String pools(PoolWaits pools) {
+		if (pools == null) {
+			return MISSING;
+		}
+		StringBuilder text = new StringBuilder();
+		if (pools.mongoWaitPeak() != null) {
+			text.append(fmt("MongoDB %.0f waiting", pools.mongoWaitPeak()));
+			if (pools.mongoCheckedOutPeak() != null) {
+				text.append(fmt(" (%.0f in use)", pools.mongoCheckedOutPeak()));
+			}
+		}
+		if (pools.clientPendingPeak() != null) {
+			text.append(text.isEmpty() ? "" : " · ").append(fmt("HTTP client %.0f waiting", pools.clientPendingPeak()));
+		}
+		if (pools.tomcatBusyPeak() != null) {
+			text.append(text.isEmpty() ? "" : " · ").append(fmt("Tomcat %.0f busy", pools.tomcatBusyPeak()));
+		}
+		return text.isEmpty() ? MISSING : text.toString();
+	}
+
+	/**
+	 * Appends "Where the CPU goes": per stack with a flame graph, its cell, the link, the
+	 * app's CPU per request, the allocation per request and the GC pauses of the quoted
+	 * trial's steady window.
+	 * @param md the report
+	 * @param results the results
+	 */
+	static void whereTheCpuGoes(StringBuilder md, BenchResults results) {
+		List<CellResult> drawn = results.cells().stream().filter((cell) -> cell.flameGraph() != null).toList();
+		if (drawn.isEmpty()) {
+			return;
+		}
+		md.append("## Where the CPU goes\n\n")
+			.append("A CPU flame graph per stack, of its busiest composite cell: the JDK's execution samples ")
+			.append("(`jdk.ExecutionSample`, Java threads on a CPU every 10 ms) of the app's JFR recording, from one ")
+			.append("second after the ramp-up to the end of the hold of the quoted trial, drawn by async-profiler's ")
+			.append("JFR converter. A frame's width is its share of the samples; click to zoom, Ctrl+F to search. ")
+			.append("Allocation and GC pauses are deltas of the app's Prometheus counters over the trial's steady ")
+			.append("window (`jvm_gc_memory_allocated_bytes_total` plus the eden in use, `jvm_gc_pause_seconds`), ")
+			.append("not totals since the JVM started.\n\n")
+			.append("| Stack | Cell | CPU flame graph | App CPU per request | Allocated per request | GC pauses |\n")
+			.append("|---|---|---|---:|---:|---:|\n");
+		for (CellResult cell : drawn) {
+			Double cpuMs = CpuCost.of(cell.cpu(), cell.steadyThroughput()).appMs();
+			md.append("| ")
+				.append(cell.cell().stack().id())
+				.append(" | `")
+				.append(cell.cell().id())
+				.append("` | [flame graph](")
+				.append(cell.flameGraph())
+				.append(") | ")
+				.append((cpuMs != null) ? fmt("%.2f ms", cpuMs) : MISSING)
+				.append(" | ")
+				.append(allocation(cell.gc()))
+				.append(" | ")
+				.append(gcPauses(cell.gc()))
+				.append(" |\n");
+		}
+		md.append('\n');
+	}
+
+	private static String fmt(String format, Object... args) {
+		return String.format(Locale.ROOT, format, args);
+	}
+
+}
