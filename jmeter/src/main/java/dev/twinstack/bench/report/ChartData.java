@@ -11,6 +11,7 @@ import java.util.function.Function;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.results.BenchResults;
@@ -21,8 +22,9 @@ import dev.twinstack.monitoring.TimeSeriesCsv;
 /**
  * Builds the report's charts from the results and the cells' {@code metrics.csv} files:
  * per fanout, throughput and latency (p50, p99) versus concurrency; per (heap, fanout,
- * concurrency) with a closed composite cell, heap and RSS, live threads and CPU over the
- * cell's time.
+ * concurrency) with a closed composite cell, and per (heap, fanout, concurrency) with a
+ * count composite cell (the {@code seeds} profile), heap and RSS, live threads and CPU
+ * over the cell's time.
  */
 final class ChartData {
 
@@ -69,7 +71,21 @@ final class ChartData {
 	 * cpu-sequential-c1000-h64m]}; without the heap suffix for the default heap
 	 */
 	static List<String> timeIds(Fanout fanout, int concurrency, Heap heap) {
-		String scenario = fanout.id() + "-c" + concurrency + (heap.isDefault() ? "" : "-h" + heap.id());
+		return timeIds(fanout, concurrency, heap, LoadModel.CLOSED);
+	}
+
+	/**
+	 * Returns the ids of the time charts of a scenario on a heap under a load model.
+	 * @param fanout the fanout
+	 * @param concurrency the concurrency
+	 * @param heap the app's heap
+	 * @param load {@code closed}, or {@code count} (a fixed number of requests)
+	 * @return as {@link #timeIds(Fanout, int, Heap)}, with {@code -n} after the
+	 * concurrency for the count model, e.g. {@code memory-parallel-c20-n-h64m}
+	 */
+	static List<String> timeIds(Fanout fanout, int concurrency, Heap heap, LoadModel load) {
+		String scenario = fanout.id() + "-c" + concurrency + ((load == LoadModel.COUNT) ? "-n" : "")
+				+ (heap.isDefault() ? "" : "-h" + heap.id());
 		return List.of("memory-" + scenario, "threads-" + scenario, "cpu-" + scenario);
 	}
 
@@ -96,10 +112,16 @@ final class ChartData {
 			charts.add(vsConcurrency(results, fanout, model));
 			charts.add(latency(results, fanout));
 		}
-		for (Heap heap : results.settings().heaps()) {
-			for (Fanout fanout : results.settings().fanouts()) {
-				for (int concurrency : concurrencies(results, fanout, heap)) {
-					charts.addAll(timeCharts(results, outputDir, fanout, concurrency, heap));
+		// the count model's composite cells are charted for the seeds section, which
+		// shows them (seed 001's JVM monitor)
+		List<LoadModel> loads = SeedsReport.PROFILE.equals(results.settings().profile())
+				? List.of(LoadModel.CLOSED, LoadModel.COUNT) : List.of(LoadModel.CLOSED);
+		for (LoadModel load : loads) {
+			for (Heap heap : results.settings().heaps()) {
+				for (Fanout fanout : results.settings().fanouts()) {
+					for (int concurrency : concurrencies(results, fanout, heap, load)) {
+						charts.addAll(timeCharts(results, outputDir, fanout, concurrency, heap, load));
+					}
 				}
 			}
 		}
@@ -107,16 +129,16 @@ final class ChartData {
 	}
 
 	private static List<ChartSpec> timeCharts(BenchResults results, Path outputDir, Fanout fanout, int concurrency,
-			Heap heap) {
+			Heap heap, LoadModel load) {
 		List<Stack> stacks = results.settings().stacks();
-		List<String> ids = timeIds(fanout, concurrency, heap);
+		List<String> ids = timeIds(fanout, concurrency, heap, load);
 		String scenario = fanout.id() + " fanout, concurrency " + concurrency
-				+ (heap.isDefault() ? "" : ", -Xmx" + heap.id());
+				+ ((load == LoadModel.COUNT) ? ", fixed count" : "") + (heap.isDefault() ? "" : ", -Xmx" + heap.id());
 		List<ChartSpec.Series> memory = new ArrayList<>();
 		List<ChartSpec.Series> threads = new ArrayList<>();
 		List<ChartSpec.Series> cpu = new ArrayList<>();
 		for (Stack stack : stacks) {
-			CellResult cell = find(results, stack, fanout, concurrency, heap);
+			CellResult cell = find(results, stack, fanout, concurrency, heap, load);
 			if (cell == null || cell.metricsCsv() == null) {
 				continue;
 			}
@@ -185,13 +207,17 @@ final class ChartData {
 	}
 
 	private static List<Integer> concurrencies(BenchResults results, Fanout fanout, Heap heap) {
+		return concurrencies(results, fanout, heap, LoadModel.CLOSED);
+	}
+
+	private static List<Integer> concurrencies(BenchResults results, Fanout fanout, Heap heap, LoadModel load) {
 		return results.settings()
 			.concurrency()
 			.stream()
 			.filter((concurrency) -> results.settings()
 				.stacks()
 				.stream()
-				.anyMatch((stack) -> find(results, stack, fanout, concurrency, heap) != null))
+				.anyMatch((stack) -> find(results, stack, fanout, concurrency, heap, load) != null))
 			.toList();
 	}
 
@@ -242,8 +268,23 @@ final class ChartData {
 	}
 
 	private static CellResult find(BenchResults results, Stack stack, Fanout fanout, int concurrency, Heap heap) {
-		Cell wanted = Cell.closed(stack, Workload.composite(fanout), concurrency, heap);
-		return results.cells().stream().filter((cell) -> cell.cell().equals(wanted)).findFirst().orElse(null);
+		return find(results, stack, fanout, concurrency, heap, LoadModel.CLOSED);
+	}
+
+	/**
+	 * Finds the composite cell of a stack, fanout, concurrency, heap and load model
+	 * (closed or count, whatever the count's size), its app sharing every core.
+	 */
+	static CellResult find(BenchResults results, Stack stack, Fanout fanout, int concurrency, Heap heap,
+			LoadModel load) {
+		Cell wanted = new Cell(stack, Workload.composite(fanout), load, concurrency, 0, heap);
+		return results.cells()
+			.stream()
+			.filter((cell) -> cell.cell().equals(wanted) || (load == LoadModel.COUNT && cell.cell()
+				.equals(new Cell(stack, wanted.workload(), load, concurrency, 0, heap, wanted.appCpus(),
+						cell.cell().requests()))))
+			.findFirst()
+			.orElse(null);
 	}
 
 }

@@ -96,6 +96,7 @@ public final class ReportWriter {
 			}
 		}
 		ReportSections.memory(md, results);
+		SeedsReport.append(md, results, charts);
 		if (!results.matrix().isEmpty()) {
 			md.append("## Scenario matrix\n\n")
 				.append("Every cell over its ")
