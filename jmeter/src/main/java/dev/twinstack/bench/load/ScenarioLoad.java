@@ -303,7 +303,7 @@ public final class ScenarioLoad {
 		int threads = (cell.load() == LoadModel.OPEN) ? OpenModel.maxThreads(cell.rate(), idealLatencyMs)
 				: cell.concurrency();
 		return new ScenarioPlan.Run(base(app), cell.workload(), cell.load(), threads, cell.rate(),
-				(cell.load() == LoadModel.COUNT) ? settings.requests() : 0,
+				(cell.load() == LoadModel.COUNT) ? settings.requests(cell) : 0,
 				Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS), settings.duration(), runId);
 	}
 

@@ -17,10 +17,31 @@ import java.util.List;
  * @param concurrency the concurrency levels of the closed models, ascending
  * @param rates the arrival rates of the open model (req/s), ascending
  * @param appCpus the cores given to the app alone ({@code all}: no pinning)
+ * @param requests requests per cell of the {@code count} model in this block, 0 for the
+ * profile's ({@code bench.requests}); a block of its own count lets one profile hold
+ * experiments of different sizes, as the {@code seeds} profile does
  */
 public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fanout> fanouts, List<Transfer> transfers,
-		List<Heap> heaps, List<LoadModel> loads, List<Integer> concurrency, List<Integer> rates,
-		List<AppCpus> appCpus) {
+		List<Heap> heaps, List<LoadModel> loads, List<Integer> concurrency, List<Integer> rates, List<AppCpus> appCpus,
+		int requests) {
+
+	/**
+	 * A block whose count cells send the profile's number of requests.
+	 * @param stacks the stacks
+	 * @param scenarios the scenarios
+	 * @param fanouts composite's fanouts
+	 * @param transfers large-payload's transfers
+	 * @param heaps the heaps
+	 * @param loads the load models
+	 * @param concurrency the closed models' levels
+	 * @param rates the open model's rates (req/s)
+	 * @param appCpus the cores given to the app alone
+	 */
+	public MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fanout> fanouts, List<Transfer> transfers,
+			List<Heap> heaps, List<LoadModel> loads, List<Integer> concurrency, List<Integer> rates,
+			List<AppCpus> appCpus) {
+		this(stacks, scenarios, fanouts, transfers, heaps, loads, concurrency, rates, appCpus, 0);
+	}
 
 	/**
 	 * A block whose apps share every core with the harness.
@@ -58,12 +79,12 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 					for (Workload workload : workloads()) {
 						for (LoadModel load : this.loads) {
 							if (load == LoadModel.OPEN) {
-								this.rates
-									.forEach((rate) -> cells.add(new Cell(stack, workload, load, 0, rate, heap, cpus)));
+								this.rates.forEach(
+										(rate) -> cells.add(new Cell(stack, workload, load, 0, rate, heap, cpus, 0)));
 							}
 							else {
-								this.concurrency.forEach(
-										(level) -> cells.add(new Cell(stack, workload, load, level, 0, heap, cpus)));
+								this.concurrency.forEach((level) -> cells.add(new Cell(stack, workload, load, level, 0,
+										heap, cpus, (load == LoadModel.COUNT) ? this.requests : 0)));
 							}
 						}
 					}
@@ -80,7 +101,7 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 	 */
 	public MatrixBlock withAppCpus(List<AppCpus> appCpus) {
 		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
-				this.concurrency, this.rates, appCpus);
+				this.concurrency, this.rates, appCpus, this.requests);
 	}
 
 	/**
@@ -90,7 +111,7 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 	 */
 	public MatrixBlock withStacks(List<Stack> stacks) {
 		return new MatrixBlock(stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
-				this.concurrency, this.rates, this.appCpus);
+				this.concurrency, this.rates, this.appCpus, this.requests);
 	}
 
 	/**
@@ -100,7 +121,7 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 	 */
 	public MatrixBlock withScenarios(List<Scenario> scenarios) {
 		return new MatrixBlock(this.stacks, scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
-				this.concurrency, this.rates, this.appCpus);
+				this.concurrency, this.rates, this.appCpus, this.requests);
 	}
 
 	/**
@@ -110,7 +131,7 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 	 */
 	public MatrixBlock withFanouts(List<Fanout> fanouts) {
 		return new MatrixBlock(this.stacks, this.scenarios, fanouts, this.transfers, this.heaps, this.loads,
-				this.concurrency, this.rates, this.appCpus);
+				this.concurrency, this.rates, this.appCpus, this.requests);
 	}
 
 	/**
@@ -120,7 +141,7 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 	 */
 	public MatrixBlock withTransfers(List<Transfer> transfers) {
 		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, transfers, this.heaps, this.loads,
-				this.concurrency, this.rates, this.appCpus);
+				this.concurrency, this.rates, this.appCpus, this.requests);
 	}
 
 	/**
@@ -130,7 +151,7 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 	 */
 	public MatrixBlock withHeaps(List<Heap> heaps) {
 		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, heaps, this.loads,
-				this.concurrency, this.rates, this.appCpus);
+				this.concurrency, this.rates, this.appCpus, this.requests);
 	}
 
 	/**
@@ -140,7 +161,7 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 	 */
 	public MatrixBlock withLoads(List<LoadModel> loads) {
 		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, loads,
-				this.concurrency, this.rates, this.appCpus);
+				this.concurrency, this.rates, this.appCpus, this.requests);
 	}
 
 	/**
@@ -150,7 +171,7 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 	 */
 	public MatrixBlock withConcurrency(List<Integer> concurrency) {
 		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
-				concurrency, this.rates, this.appCpus);
+				concurrency, this.rates, this.appCpus, this.requests);
 	}
 
 	/**
@@ -160,7 +181,17 @@ public record MatrixBlock(List<Stack> stacks, List<Scenario> scenarios, List<Fan
 	 */
 	public MatrixBlock withRates(List<Integer> rates) {
 		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
-				this.concurrency, rates, this.appCpus);
+				this.concurrency, rates, this.appCpus, this.requests);
+	}
+
+	/**
+	 * Returns a copy with another request count.
+	 * @param requests requests per count cell, 0 for the profile's
+	 * @return the new block
+	 */
+	public MatrixBlock withRequests(int requests) {
+		return new MatrixBlock(this.stacks, this.scenarios, this.fanouts, this.transfers, this.heaps, this.loads,
+				this.concurrency, this.rates, this.appCpus, requests);
 	}
 
 }

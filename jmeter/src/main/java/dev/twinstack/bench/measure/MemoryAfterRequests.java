@@ -1,15 +1,17 @@
 package dev.twinstack.bench.measure;
 
-import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 
 /**
  * The classic side-by-side figures: how long a stack takes to complete N requests from 10
  * concurrent clients (closed model, like {@code ab -n N -c 10}), and its heap and RSS
- * right after — measured once per stack, after its warm-up and before its cells.
+ * right after — measured per stack (once, or as often as the profile asks: the
+ * {@code seeds} profile takes five readings, as seed 000 did), after its warm-up and
+ * before its cells.
  *
  * @param stack the stack
- * @param fanout the fanout of the requests
+ * @param workload what the requests did (composite with a fanout, or e.g. cpu-light)
  * @param requests requests completed
  * @param concurrency concurrent clients
  * @param errors requests that failed
@@ -25,7 +27,7 @@ import dev.twinstack.bench.matrix.Stack;
  * @param rssAfterGcMb resident set size after that collection (MB), {@code null} without
  * {@code jcmd}
  */
-public record MemoryAfterRequests(Stack stack, Fanout fanout, int requests, int concurrency, long errors,
+public record MemoryAfterRequests(Stack stack, Workload workload, int requests, int concurrency, long errors,
 		double seconds, double throughput, Double heapUsedMb, Double liveThreads, Double rssMb, Double heapAfterGcMb,
 		Double rssAfterGcMb) {
 }

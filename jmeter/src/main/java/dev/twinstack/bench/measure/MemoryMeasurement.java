@@ -4,15 +4,13 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import java.io.IOException;
-import java.net.URI;
 import java.time.Duration;
-import java.util.Map;
 
 import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.load.LoadGenerator;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.ScenarioPlan;
-import dev.twinstack.bench.matrix.Fanout;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.settings.MemoryRequests;
 import dev.twinstack.monitoring.ActuatorProbe;
@@ -32,19 +30,19 @@ public final class MemoryMeasurement {
 	/**
 	 * Runs the measurement.
 	 * @param app the warmed-up app
-	 * @param fanout the fanout of the requests
+	 * @param workload what the requests do
 	 * @param requests N, a multiple of {@value MemoryRequests#CONCURRENCY}
 	 * @param runId prefix of the requests' ids
 	 * @return the figures
 	 */
-	public static MemoryAfterRequests run(AppProcess app, Fanout fanout, int requests, String runId) {
+	public static MemoryAfterRequests run(AppProcess app, Workload workload, int requests, String runId) {
 		int threads = MemoryRequests.CONCURRENCY;
-		Map<String, String> properties = CompositePlan.properties(app.port(), fanout, threads, Duration.ZERO,
-				Duration.ZERO, runId);
+		String base = app.baseUri().toString().replaceAll("/$", "");
 		TestPlanStats stats = LoadGenerator.run(
 				ScenarioPlan.lean(threadGroup("memory", threads, 1,
-						forLoopController("requests", requests / threads, CompositePlan.request()))),
-				properties, app.process(),
+						forLoopController("requests", requests / threads,
+								ScenarioPlan.sampler(workload, base + workload.path(), runId)))),
+				ScenarioPlan.ENGINE_PROPERTIES, app.process(),
 				CompositePlan.CONNECT_TIMEOUT.plus(CompositePlan.RESPONSE_TIMEOUT)
 					.multipliedBy(requests / threads)
 					.plusMinutes(1));
@@ -52,7 +50,7 @@ public final class MemoryMeasurement {
 		double[] after = read(app);
 		boolean collected = Jcmd.gc(app.process().launcher(), app.process().pid());
 		double[] afterGc = collected ? read(app) : new double[] { Double.NaN, Double.NaN, Double.NaN };
-		return new MemoryAfterRequests(app.stack(), fanout, (int) load.requests(), threads, load.errors(),
+		return new MemoryAfterRequests(app.stack(), workload, (int) load.requests(), threads, load.errors(),
 				load.elapsedSeconds(), load.throughput(), value(after[0]), value(after[1]), value(after[2]),
 				value(afterGc[0]), value(afterGc[2]));
 	}

@@ -26,7 +26,9 @@ import dev.twinstack.monitoring.TimeSeriesCsv;
  * concurrency) with a closed composite cell, heap and RSS, live threads and CPU over the
  * cell's time. The app's placement is part of each cell: every placement that ran
  * ({@code bench.appCpus}, e.g. the standard profile's app alone on 1 core) gets its own
- * charts, whose ids end like its cells' ids ({@code -cpu1}; nothing for {@code all}).
+ * charts, whose ids end like its cells' ids ({@code -cpu1}; nothing for {@code all}). The
+ * count model's composite cells (the {@code seeds} profile) get time charts too, in that
+ * profile, with {@code -n} after the concurrency.
  */
 final class ChartData {
 
@@ -106,8 +108,36 @@ final class ChartData {
 	 * cpu-sequential-c400-cpu1]}
 	 */
 	static List<String> timeIds(Fanout fanout, int concurrency, Heap heap, AppCpus placement) {
-		String scenario = fanout.id() + "-c" + concurrency + (heap.isDefault() ? "" : "-h" + heap.id())
-				+ suffix(placement);
+		return timeIds(fanout, concurrency, heap, placement, LoadModel.CLOSED);
+	}
+
+	/**
+	 * Returns the ids of the time charts of a scenario on a heap under a load model, the
+	 * app sharing every core.
+	 * @param fanout the fanout
+	 * @param concurrency the concurrency
+	 * @param heap the app's heap
+	 * @param load {@code closed}, or {@code count} (a fixed number of requests)
+	 * @return as {@link #timeIds(Fanout, int, Heap)}, with {@code -n} after the
+	 * concurrency for the count model, e.g. {@code memory-parallel-c20-n-h64m}
+	 */
+	static List<String> timeIds(Fanout fanout, int concurrency, Heap heap, LoadModel load) {
+		return timeIds(fanout, concurrency, heap, AppCpus.ALL, load);
+	}
+
+	/**
+	 * Returns the ids of the time charts of a scenario on a heap and placement under a
+	 * load model.
+	 * @param fanout the fanout
+	 * @param concurrency the concurrency
+	 * @param heap the app's heap
+	 * @param placement the app's cores
+	 * @param load {@code closed}, or {@code count} (a fixed number of requests)
+	 * @return e.g. {@code [memory-parallel-c20-n-h64m-cpu1, …]}
+	 */
+	static List<String> timeIds(Fanout fanout, int concurrency, Heap heap, AppCpus placement, LoadModel load) {
+		String scenario = fanout.id() + "-c" + concurrency + ((load == LoadModel.COUNT) ? "-n" : "")
+				+ (heap.isDefault() ? "" : "-h" + heap.id()) + suffix(placement);
 		return List.of("memory-" + scenario, "threads-" + scenario, "cpu-" + scenario);
 	}
 
@@ -167,11 +197,17 @@ final class ChartData {
 				charts.add(latency(results, fanout, placement));
 			}
 		}
-		for (Heap heap : results.settings().heaps()) {
-			for (AppCpus placement : placements) {
-				for (Fanout fanout : results.settings().fanouts()) {
-					for (int concurrency : concurrencies(results, fanout, heap, placement)) {
-						charts.addAll(timeCharts(results, outputDir, fanout, concurrency, heap, placement));
+		// the count model's composite cells are charted for the seeds section, which
+		// shows them (seed 001's JVM monitor)
+		List<LoadModel> loads = SeedsReport.PROFILE.equals(results.settings().profile())
+				? List.of(LoadModel.CLOSED, LoadModel.COUNT) : List.of(LoadModel.CLOSED);
+		for (LoadModel load : loads) {
+			for (Heap heap : results.settings().heaps()) {
+				for (AppCpus placement : placements) {
+					for (Fanout fanout : results.settings().fanouts()) {
+						for (int concurrency : concurrencies(results, fanout, heap, placement, load)) {
+							charts.addAll(timeCharts(results, outputDir, fanout, concurrency, heap, placement, load));
+						}
 					}
 				}
 			}
@@ -180,16 +216,17 @@ final class ChartData {
 	}
 
 	private static List<ChartSpec> timeCharts(BenchResults results, Path outputDir, Fanout fanout, int concurrency,
-			Heap heap, AppCpus placement) {
+			Heap heap, AppCpus placement, LoadModel load) {
 		List<Stack> stacks = results.settings().stacks();
-		List<String> ids = timeIds(fanout, concurrency, heap, placement);
+		List<String> ids = timeIds(fanout, concurrency, heap, placement, load);
 		String scenario = fanout.id() + " fanout, concurrency " + concurrency
-				+ (heap.isDefault() ? "" : ", -Xmx" + heap.id()) + placementLabel(placement);
+				+ ((load == LoadModel.COUNT) ? ", fixed count" : "") + (heap.isDefault() ? "" : ", -Xmx" + heap.id())
+				+ placementLabel(placement);
 		List<ChartSpec.Series> memory = new ArrayList<>();
 		List<ChartSpec.Series> threads = new ArrayList<>();
 		List<ChartSpec.Series> cpu = new ArrayList<>();
 		for (Stack stack : stacks) {
-			CellResult cell = find(results, stack, fanout, concurrency, heap, placement);
+			CellResult cell = find(results, stack, fanout, concurrency, heap, placement, load);
 			if (cell == null || cell.metricsCsv() == null) {
 				continue;
 			}
@@ -261,13 +298,18 @@ final class ChartData {
 	}
 
 	private static List<Integer> concurrencies(BenchResults results, Fanout fanout, Heap heap, AppCpus placement) {
+		return concurrencies(results, fanout, heap, placement, LoadModel.CLOSED);
+	}
+
+	private static List<Integer> concurrencies(BenchResults results, Fanout fanout, Heap heap, AppCpus placement,
+			LoadModel load) {
 		return results.settings()
 			.concurrency()
 			.stream()
 			.filter((concurrency) -> results.settings()
 				.stacks()
 				.stream()
-				.anyMatch((stack) -> find(results, stack, fanout, concurrency, heap, placement) != null))
+				.anyMatch((stack) -> find(results, stack, fanout, concurrency, heap, placement, load) != null))
 			.toList();
 	}
 
@@ -326,8 +368,31 @@ final class ChartData {
 	 */
 	static CellResult find(BenchResults results, Stack stack, Fanout fanout, int concurrency, Heap heap,
 			AppCpus placement) {
-		Cell wanted = new Cell(stack, Workload.composite(fanout), LoadModel.CLOSED, concurrency, 0, heap, placement);
-		return results.cells().stream().filter((cell) -> cell.cell().equals(wanted)).findFirst().orElse(null);
+		return find(results, stack, fanout, concurrency, heap, placement, LoadModel.CLOSED);
+	}
+
+	/**
+	 * Returns the composite cell of a stack, fanout, concurrency, heap, placement and
+	 * load model (closed, or count whatever the count's size).
+	 * @param results the results
+	 * @param stack the stack
+	 * @param fanout the fanout
+	 * @param concurrency the concurrency
+	 * @param heap the app's heap
+	 * @param placement the app's cores
+	 * @param load {@code closed} or {@code count}
+	 * @return the cell's quoted trial, {@code null} when it did not run
+	 */
+	static CellResult find(BenchResults results, Stack stack, Fanout fanout, int concurrency, Heap heap,
+			AppCpus placement, LoadModel load) {
+		Cell wanted = new Cell(stack, Workload.composite(fanout), load, concurrency, 0, heap, placement);
+		return results.cells()
+			.stream()
+			.filter((cell) -> cell.cell().equals(wanted) || (load == LoadModel.COUNT && cell.cell()
+				.equals(new Cell(stack, wanted.workload(), load, concurrency, 0, heap, placement,
+						cell.cell().requests()))))
+			.findFirst()
+			.orElse(null);
 	}
 
 }

@@ -2,13 +2,17 @@ package dev.twinstack.bench.report;
 
 import static dev.twinstack.bench.report.ReportWriter.fmt;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
@@ -119,7 +123,8 @@ final class ReportSections {
 	}
 
 	/**
-	 * Appends the memory after N requests, one column per stack.
+	 * Appends the memory after N requests, one column per stack; a stack measured several
+	 * times shows the mean of its readings with their range.
 	 * @param md the report
 	 * @param results the results
 	 */
@@ -128,14 +133,20 @@ final class ReportSections {
 			return;
 		}
 		MemoryAfterRequests first = results.memory().get(0);
+		Map<Stack, List<MemoryAfterRequests>> byStack = new LinkedHashMap<>();
+		results.memory().forEach((m) -> byStack.computeIfAbsent(m.stack(), (stack) -> new ArrayList<>()).add(m));
+		int readings = byStack.values().stream().mapToInt(List::size).max().orElse(1);
 		md.append("## Memory after ")
 			.append(first.requests())
 			.append(" requests\n\n")
-			.append("Measured once per app, right after its warm-up and before its cells: ")
+			.append((readings > 1) ? "Measured " + readings + " times back to back per app (the mean of the readings, "
+					+ "their range in brackets)" : "Measured once per app")
+			.append(", right after its warm-up and before its cells: ")
 			.append(first.requests())
 			.append(" requests (")
-			.append(first.fanout().id())
-			.append(" fanout) from ")
+			.append((first.workload().fanout() != null) ? first.workload().fanout().id() + " fanout"
+					: first.workload().id())
+			.append(") from ")
 			.append(first.concurrency())
 			.append(" JMeter threads sending back to back (closed model, like `ab -n ")
 			.append(first.requests())
@@ -143,29 +154,56 @@ final class ReportSections {
 			.append(first.concurrency())
 			.append("`), then the heap (Micrometer) and RSS (OSHI); then a full GC (`jcmd <pid> GC.run`) and ")
 			.append("both again: what the app keeps.\n\n| Measure |");
-		results.memory().forEach((memory) -> md.append(' ').append(memory.stack().title()).append(" |"));
+		byStack.keySet().forEach((stack) -> md.append(' ').append(stack.title()).append(" |"));
 		md.append("\n|---|");
-		results.memory().forEach((memory) -> md.append("---:|"));
+		byStack.keySet().forEach((stack) -> md.append("---:|"));
 		md.append('\n');
-		row(md, results, "Time to complete",
-				(m) -> fmt("%.2f s (%.1f req/s, %d errors)", m.seconds(), m.throughput(), m.errors()));
-		row(md, results, "Heap used after", (m) -> mb(m.heapUsedMb()));
-		row(md, results, "RSS after", (m) -> mb(m.rssMb()));
-		row(md, results, "Live threads after", (m) -> (m.liveThreads() != null) ? fmt("%.0f", m.liveThreads()) : "n/a");
-		row(md, results, "Heap used after a full GC", (m) -> mb(m.heapAfterGcMb()));
-		row(md, results, "RSS after a full GC", (m) -> mb(m.rssAfterGcMb()));
+		md.append("| Time to complete |");
+		byStack.values().forEach((list) -> {
+			java.util.DoubleSummaryStatistics seconds = list.stream()
+				.mapToDouble(MemoryAfterRequests::seconds)
+				.summaryStatistics();
+			double throughput = list.stream().mapToDouble(MemoryAfterRequests::throughput).average().orElse(0);
+			long errors = list.stream().mapToLong(MemoryAfterRequests::errors).sum();
+			md.append(' ')
+				.append(fmt("%.2f s", seconds.getAverage()))
+				.append((list.size() > 1) ? fmt(" (%.2f–%.2f s)", seconds.getMin(), seconds.getMax()) : "")
+				.append(fmt(" (%.1f req/s, %d errors)", throughput, errors))
+				.append(" |");
+		});
+		md.append('\n');
+		row(md, byStack, "Heap used after", MemoryAfterRequests::heapUsedMb, "%.1f MB");
+		row(md, byStack, "RSS after", MemoryAfterRequests::rssMb, "%.1f MB");
+		row(md, byStack, "Live threads after", MemoryAfterRequests::liveThreads, "%.0f");
+		row(md, byStack, "Heap used after a full GC", MemoryAfterRequests::heapAfterGcMb, "%.1f MB");
+		row(md, byStack, "RSS after a full GC", MemoryAfterRequests::rssAfterGcMb, "%.1f MB");
 		md.append('\n');
 	}
 
-	private static void row(StringBuilder md, BenchResults results, String label,
-			java.util.function.Function<MemoryAfterRequests, String> value) {
+	private static void row(StringBuilder md, Map<Stack, List<MemoryAfterRequests>> byStack, String label,
+			java.util.function.Function<MemoryAfterRequests, Double> value, String format) {
 		md.append("| ").append(label).append(" |");
-		results.memory().forEach((memory) -> md.append(' ').append(value.apply(memory)).append(" |"));
+		byStack.values().forEach((readings) -> {
+			double[] values = readings.stream()
+				.map(value)
+				.filter(java.util.Objects::nonNull)
+				.mapToDouble(Double::doubleValue)
+				.toArray();
+			String cell;
+			if (values.length == 0) {
+				cell = "n/a";
+			}
+			else if (readings.size() == 1) {
+				cell = fmt(format, values[0]);
+			}
+			else {
+				java.util.DoubleSummaryStatistics stats = java.util.Arrays.stream(values).summaryStatistics();
+				cell = fmt(format, stats.getAverage()) + " (" + fmt(format, stats.getMin()) + "–"
+						+ fmt(format, stats.getMax()) + ")";
+			}
+			md.append(' ').append(cell).append(" |");
+		});
 		md.append('\n');
-	}
-
-	private static String mb(Double value) {
-		return (value != null) ? fmt("%.1f MB", value) : "n/a";
 	}
 
 	/**

@@ -103,6 +103,7 @@ public final class ReportWriter {
 		}
 		JvmCostText.whereTheCpuGoes(md, results);
 		ReportSections.memory(md, results);
+		SeedsReport.append(md, results, charts);
 		if (!results.matrix().isEmpty()) {
 			md.append("## Scenario matrix\n\n")
 				.append("Every cell over its ")

@@ -18,7 +18,6 @@ import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 import dev.twinstack.bench.console.Console;
@@ -162,8 +161,8 @@ public final class BenchRunner {
 									app.process().launcher()),
 							session.warmUps(), session.placement().describe()
 									+ session.placement().jvmSizingNote().map((note) -> ". " + note).orElse("")));
-					if (firstOfStack && !settings.fanouts().isEmpty()) {
-						Optional.ofNullable(cellRunner.measureMemory(app)).ifPresent(record::memory);
+					if (firstOfStack) {
+						cellRunner.measureMemory(app).forEach(record::memory);
 					}
 				}
 

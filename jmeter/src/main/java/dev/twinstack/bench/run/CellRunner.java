@@ -24,8 +24,8 @@ import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.load.WrkLoad;
 import dev.twinstack.bench.load.WrkResult;
 import dev.twinstack.bench.matrix.Cell;
-import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.CellMonitor;
 import dev.twinstack.bench.measure.CpuShares;
 import dev.twinstack.bench.measure.GcCost;
@@ -97,30 +97,38 @@ final class CellRunner {
 	}
 
 	/**
-	 * Measures the time to complete {@link BenchSettings#memoryRequests()} requests and
-	 * the app's memory after them, with the first fanout of the matrix (so the
-	 * measurement leaves no threads behind that the cells would not have created anyway).
+	 * Measures the time to complete {@link BenchSettings#memoryRequests()} requests of
+	 * {@link BenchSettings#memoryWorkload()} and the app's memory after them,
+	 * {@link BenchSettings#memoryRepeats()} times back to back (composite: with the first
+	 * fanout of the matrix, so the measurement leaves no threads behind that the cells
+	 * would not have created anyway).
 	 * @param app the warmed-up app
-	 * @return the figures, {@code null} when the measurement is switched off
+	 * @return the figures of each repeat, empty when the measurement is switched off
 	 */
-	MemoryAfterRequests measureMemory(AppProcess app) {
+	List<MemoryAfterRequests> measureMemory(AppProcess app) {
 		int requests = this.settings.memoryRequests();
-		if (requests == 0) {
-			return null;
+		Workload workload = this.settings.memoryWorkload();
+		if (workload == null) {
+			return List.of();
 		}
-		Fanout fanout = this.settings.fanouts().get(0);
-		Console.line(String.format("[memory] %s: %d requests, %s fanout, %d clients (%s)", app.stack().id(), requests,
-				fanout.id(), MemoryRequests.CONCURRENCY, this.progress.status(Instant.now())));
-		MemoryAfterRequests memory = MemoryMeasurement.run(app, fanout, requests,
-				this.runPrefix + "-memory-" + app.stack().id());
-		requireAlive(app);
-		this.store.drop();
-		Console.line(String.format(java.util.Locale.ROOT,
-				"[memory] %s: %d requests in %.2f s (%d errors); heap %s MB, RSS %s MB; after a full GC heap %s MB, "
-						+ "RSS %s MB",
-				app.stack().id(), memory.requests(), memory.seconds(), memory.errors(), mb(memory.heapUsedMb()),
-				mb(memory.rssMb()), mb(memory.heapAfterGcMb()), mb(memory.rssAfterGcMb())));
-		return memory;
+		List<MemoryAfterRequests> readings = new java.util.ArrayList<>();
+		int repeats = this.settings.memoryRepeats();
+		for (int repeat = 1; repeat <= repeats; repeat++) {
+			Console.line(String.format("[memory] %s: %d requests of %s, %d clients, reading %d/%d (%s)",
+					app.stack().id(), requests, workload.id(), MemoryRequests.CONCURRENCY, repeat, repeats,
+					this.progress.status(Instant.now())));
+			MemoryAfterRequests memory = MemoryMeasurement.run(app, workload, requests,
+					this.runPrefix + "-memory-" + app.stack().id() + ((repeats > 1) ? "-" + repeat : ""));
+			requireAlive(app);
+			this.store.drop();
+			Console.line(String.format(java.util.Locale.ROOT,
+					"[memory] %s: %d requests in %.2f s (%d errors); heap %s MB, RSS %s MB; after a full GC heap %s "
+							+ "MB, RSS %s MB",
+					app.stack().id(), memory.requests(), memory.seconds(), memory.errors(), mb(memory.heapUsedMb()),
+					mb(memory.rssMb()), mb(memory.heapAfterGcMb()), mb(memory.rssAfterGcMb())));
+			readings.add(memory);
+		}
+		return readings;
 	}
 
 	/**

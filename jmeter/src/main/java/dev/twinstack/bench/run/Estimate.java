@@ -51,11 +51,11 @@ final class Estimate {
 				.add(cell);
 		}
 		long seconds = 10 + ((settings.faults() != null) ? faultsSeconds(settings.faults()) : 0);
-		if (!settings.fanouts().isEmpty()) {
-			// memory after N requests, once per stack: N composite requests from 10
-			// clients
-			seconds += settings.stacks().size() * (5 + settings.memoryRequests() / MemoryRequests.CONCURRENCY
-					* (long) settings.downstreamMs(Workload.composite(settings.fanouts().get(0))) / 1000);
+		Workload memory = settings.memoryWorkload();
+		if (memory != null) {
+			// memory after N requests, per stack and repeat: N requests from 10 clients
+			seconds += settings.stacks().size() * settings.memoryRepeats() * (5 + settings.memoryRequests()
+					/ MemoryRequests.CONCURRENCY * (long) settings.downstreamMs(memory) / 1000);
 		}
 		for (List<Cell> cells : sessions.values()) {
 			List<Workload> workloads = cells.stream().map(Cell::workload).distinct().toList();
@@ -67,7 +67,7 @@ final class Estimate {
 				}
 			}
 			for (Cell cell : cells) {
-				long load = (cell.load() == LoadModel.COUNT) ? settings.requests() / COUNT_REQUESTS_PER_SECOND
+				long load = (cell.load() == LoadModel.COUNT) ? countSeconds(settings, cell)
 						: CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds();
 				seconds += settings.trials() * (load + TRIAL_OVERHEAD_SECONDS);
 				if (settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED) {
@@ -77,6 +77,18 @@ final class Estimate {
 			}
 		}
 		return seconds;
+	}
+
+	/**
+	 * Estimates a count cell's load: its requests at {@value #COUNT_REQUESTS_PER_SECOND}
+	 * req/s, or, where the workload waits downstream, at the clients' Little's-law
+	 * ceiling when that is lower; plus the ramp-up.
+	 */
+	private static long countSeconds(BenchSettings settings, Cell cell) {
+		double waitMs = settings.downstreamMs(cell.workload());
+		double rate = (waitMs > 0) ? Math.min(COUNT_REQUESTS_PER_SECOND, cell.concurrency() * 1000 / waitMs)
+				: COUNT_REQUESTS_PER_SECOND;
+		return CompositePlan.RAMP_UP_SECONDS + (long) Math.ceil(settings.requests(cell) / rate);
 	}
 
 	/**

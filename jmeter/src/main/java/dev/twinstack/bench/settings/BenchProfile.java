@@ -3,6 +3,7 @@ package dev.twinstack.bench.settings;
 import java.time.Duration;
 import java.util.List;
 
+import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.LoadModel;
@@ -10,6 +11,7 @@ import dev.twinstack.bench.matrix.MatrixBlock;
 import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Transfer;
+import dev.twinstack.bench.matrix.Workload;
 
 /**
  * The named matrices: what {@code -Dbench.profile} selects before single properties
@@ -23,10 +25,29 @@ import dev.twinstack.bench.matrix.Transfer;
  * @param baseline load at concurrency 1 per workload after the warm-up, for the base
  * latency
  * @param trials measured repetitions of every cell
- * @param requests requests per cell of the {@code count} model
+ * @param requests requests per cell of the {@code count} model (a block may set its own)
+ * @param memoryRepeats how many times the memory after N requests is measured per stack,
+ * back to back
+ * @param memoryWorkload the workload of the memory after N requests; {@code null} for
+ * composite with the matrix's first fanout
  */
 public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duration, Duration warmup, Duration baseline,
-		int trials, int requests) {
+		int trials, int requests, int memoryRepeats, Workload memoryWorkload) {
+
+	/**
+	 * A profile that measures the memory after N requests once per stack, on composite.
+	 * @param id the name
+	 * @param blocks the matrix, as cartesian blocks
+	 * @param duration hold time per trial, after a 1 s ramp-up
+	 * @param warmup the most load per app start before measuring
+	 * @param baseline load at concurrency 1 per workload after the warm-up
+	 * @param trials measured repetitions of every cell
+	 * @param requests requests per cell of the {@code count} model
+	 */
+	public BenchProfile(String id, List<MatrixBlock> blocks, Duration duration, Duration warmup, Duration baseline,
+			int trials, int requests) {
+		this(id, blocks, duration, warmup, baseline, trials, requests, 1, null);
+	}
 
 	private static final List<Stack> ALL_STACKS = List.of(Stack.values());
 
@@ -98,12 +119,53 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 							List.of(Heap.parse("64m")), CLOSED, List.of(OVERLOAD_CONCURRENCY), List.of(300))),
 			Duration.ofSeconds(6), Duration.ofSeconds(30), Duration.ofSeconds(2), 3, 20_000);
 
+	/**
+	 * The original write-ups' two stacks: Kotlin coroutines against thread-per-request.
+	 */
+	private static final List<Stack> SEED_STACKS = List.of(Stack.MVC, Stack.COROUTINES);
+
+	/** Clients of seed 001's JMeter plan ("Concurrent users 20, loop count 10"). */
+	public static final int SEED_001_CLIENTS = 20;
+
+	/** Requests of seed 001: 20 clients × 10 loops. */
+	public static final int SEED_001_REQUESTS = 200;
+
+	/** Clients of seed 000's {@code ab -n 1000 -c 10}. */
+	public static final int SEED_000_CLIENTS = 10;
+
+	/** Requests of seed 000's {@code ab -n 1000 -c 10}. */
+	public static final int SEED_000_REQUESTS = 1000;
+
+	/** Readings of seed 000's "memory usage after handling 500 requests" per server. */
+	public static final int SEED_000_MEMORY_READINGS = 5;
+
+	/**
+	 * {@code seeds} (about 13 minutes on 2 cores): the two experiments this project grew
+	 * from, in their own form ({@code /work/shared/seeds/000_*.txt}, {@code 001_*.txt};
+	 * the report's section *The original experiments* sets them side by side). Block A,
+	 * seed 000: mvc and coroutines on cpu-light as {@code ab -n 1000 -c 10}, three
+	 * trials, and the memory after 500 cpu-light requests five times per stack (on that
+	 * block's default heap: the first start of each stack). Block B, seed 001: mvc and
+	 * coroutines on composite, both fanouts, at -Xmx128m and -Xmx64m, 200 requests from
+	 * 20 clients (the seed's JMeter plan: 20 users × 10 loops; without its 300 ms think
+	 * time), three trials each. Each app start is warmed up for at most 60 s.
+	 */
+	public static final BenchProfile SEEDS = new BenchProfile("seeds",
+			List.of(new MatrixBlock(SEED_STACKS, List.of(Scenario.CPU_LIGHT), BOTH_FANOUTS, BOTH_TRANSFERS,
+					DEFAULT_HEAP, List.of(LoadModel.COUNT), List.of(SEED_000_CLIENTS), List.of(300),
+					List.of(AppCpus.ALL), SEED_000_REQUESTS),
+					new MatrixBlock(SEED_STACKS, List.of(Scenario.COMPOSITE), BOTH_FANOUTS, BOTH_TRANSFERS,
+							List.of(Heap.parse("128m"), Heap.parse("64m")), List.of(LoadModel.COUNT),
+							List.of(SEED_001_CLIENTS), List.of(300), List.of(AppCpus.ALL), SEED_001_REQUESTS)),
+			Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(2), 3, SEED_000_REQUESTS,
+			SEED_000_MEMORY_READINGS, Workload.CPU_LIGHT);
+
 	/** Every profile, in order. */
-	public static final List<BenchProfile> ALL = List.of(SMOKE, STANDARD, FULL);
+	public static final List<BenchProfile> ALL = List.of(SMOKE, STANDARD, FULL, SEEDS);
 
 	/**
 	 * Returns the accepted names.
-	 * @return {@code [smoke, standard, full]}
+	 * @return {@code [smoke, standard, full, seeds]}
 	 */
 	public static List<String> ids() {
 		return ALL.stream().map(BenchProfile::id).toList();

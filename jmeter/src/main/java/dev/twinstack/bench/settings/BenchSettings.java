@@ -113,11 +113,17 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 		BenchProfile profile = SettingsTable.PROFILE.read(get, BenchProfile.SMOKE);
 		Projection project = SettingsTable.PROJECT.read(get, null);
 		Jdk jdk = jdks.apply(SettingsTable.JAVA_HOME.read(get, null)).select();
-		MatrixPlan matrix = matrix(SettingsTable.reshape(defaultPlacement(profile), get), jdk);
+		List<MatrixBlock> blocks = SettingsTable.reshape(defaultPlacement(profile), get);
+		if (get.apply(SettingsTable.REQUESTS.name()) != null) {
+			// bench.requests sets every count cell, as an axis property sets its axis
+			blocks = blocks.stream().map((block) -> block.withRequests(0)).toList();
+		}
+		MatrixPlan matrix = matrix(blocks, jdk);
 		Timing timing = new Timing(SettingsTable.DURATION.read(get, profile.duration()),
 				SettingsTable.WARMUP.read(get, profile.warmup()), SettingsTable.BASELINE.read(get, profile.baseline()),
 				SettingsTable.TRIALS.read(get, profile.trials()), SettingsTable.REQUESTS.read(get, profile.requests()),
-				SettingsTable.MEMORY_REQUESTS.read(get, MemoryRequests.defaultFor(profile == BenchProfile.SMOKE)));
+				SettingsTable.MEMORY_REQUESTS.read(get, MemoryRequests.defaultFor(profile == BenchProfile.SMOKE)),
+				profile.memoryRepeats(), profile.memoryWorkload());
 		Downstream downstream = new Downstream(SettingsTable.LATENCY.read(get, "100ms"),
 				SettingsTable.SLOW_LATENCY.read(get, "1s"));
 		Jars jars = new Jars(jar(get, SettingsTable.MOCK_SERVICES_JAR, "mock-services/target/mock-services-exec.jar"),
@@ -312,6 +318,40 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 	 */
 	public int requests() {
 		return this.timing.requests();
+	}
+
+	/**
+	 * Returns the requests of a count cell: its block's own count, else
+	 * {@link #requests()}.
+	 * @param cell a cell of the {@code count} model
+	 * @return the requests it sends
+	 */
+	public int requests(Cell cell) {
+		return (cell.requests() > 0) ? cell.requests() : this.timing.requests();
+	}
+
+	/**
+	 * Returns how many times the memory after N requests runs per stack.
+	 * @return {@link Timing#memoryRepeats()}
+	 */
+	public int memoryRepeats() {
+		return this.timing.memoryRepeats();
+	}
+
+	/**
+	 * Returns the workload of the memory after N requests: the profile's, else composite
+	 * with the matrix's first fanout.
+	 * @return the workload, {@code null} when the measurement is off or the matrix has no
+	 * composite cell to choose a fanout from
+	 */
+	public Workload memoryWorkload() {
+		if (memoryRequests() == 0) {
+			return null;
+		}
+		if (this.timing.memoryWorkload() != null) {
+			return this.timing.memoryWorkload();
+		}
+		return fanouts().isEmpty() ? null : Workload.composite(fanouts().get(0));
 	}
 
 	/**

@@ -148,8 +148,9 @@ public final class SettingsTable {
 
 	/** {@code bench.requests}. */
 	public static final Setting<Integer> REQUESTS = new Setting<>("bench.requests", TIMING, "whole number",
-			SettingsParser.numberFrom(1, 10_000_000), "requests per cell of the count model",
-			(profile) -> String.valueOf(profile.requests()), SettingsParser.number(1, 10_000_000), null);
+			SettingsParser.numberFrom(1, 10_000_000),
+			"requests per cell of the count model; given, it replaces a block's own count too",
+			SettingsTable::requestsPerBlock, SettingsParser.number(1, 10_000_000), null);
 
 	/** {@code bench.memoryRequests}. */
 	public static final Setting<Integer> MEMORY_REQUESTS = new Setting<>("bench.memoryRequests", TIMING, "whole number",
@@ -344,6 +345,25 @@ public final class SettingsTable {
 			.stream()
 			.map((entry) -> String.join(", ", entry.getValue()) + ": " + entry.getKey())
 			.collect(Collectors.joining(" · "));
+	}
+
+	/**
+	 * Describes the count model's requests of a profile: one number, or per block where a
+	 * block sets its own count.
+	 * @param profile the profile
+	 * @return e.g. {@code 5000}, or {@code A: 1000 · B: 200}
+	 */
+	static String requestsPerBlock(BenchProfile profile) {
+		List<MatrixBlock> blocks = profile.blocks();
+		if (blocks.stream().allMatch((block) -> block.requests() == 0)) {
+			return String.valueOf(profile.requests());
+		}
+		List<String> parts = new ArrayList<>();
+		for (int i = 0; i < blocks.size(); i++) {
+			int requests = blocks.get(i).requests();
+			parts.add(BenchProfile.blockName(i) + ": " + ((requests > 0) ? requests : profile.requests()));
+		}
+		return String.join(" · ", parts);
 	}
 
 	private static <T> Setting<T> axis(String name, String type, String accepted, String help,

@@ -2,6 +2,8 @@ package dev.twinstack.bench.settings;
 
 import java.time.Duration;
 
+import dev.twinstack.bench.matrix.Workload;
+
 /**
  * How long and how often the bench loads each cell.
  *
@@ -14,8 +16,11 @@ import java.time.Duration;
  * @param requests requests per cell of the {@code count} model
  * @param memoryRequests N of the memory after N requests
  * ({@link dev.twinstack.bench.measure.MemoryAfterRequests}), 0 = none
+ * @param memoryRepeats how many times that measurement runs per stack, back to back
+ * @param memoryWorkload its workload, {@code null} for composite with the matrix's first
+ * fanout
  */
 public record Timing(Duration duration, Duration warmup, Duration baseline, int trials, int requests,
-		int memoryRequests) {
+		int memoryRequests, int memoryRepeats, Workload memoryWorkload) {
 
 }

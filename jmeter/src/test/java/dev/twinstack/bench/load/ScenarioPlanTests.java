@@ -228,10 +228,13 @@ class ScenarioPlanTests {
 	@Test
 	void openModelRecordsTheRequestsInFlightWhenItsScheduleEnds() {
 		// 50 req/s × 1 s: about 50 requests are in flight when the schedule ends. The
-		// DSL's own group ended the test without them (45 of 237 samples lost in a run)
+		// DSL's own group ended the test without them (45 of 237 samples lost in a run).
+		// What is checked is samples == requests; the range only proves the run happened
+		// (about 175 expected; 119 seen twice with the 2 cores busy, as the timer falls
+		// behind: the rate itself is JmxPlansTests' and OpenModelTests' concern)
 		this.delayMs = 1000;
 		TestPlanStats stats = openRun(Workload.SLOW_IO, 1000, "t6");
-		assertThat(stats.overall().samplesCount()).isEqualTo(this.requests.get()).isBetween(120L, 240L);
+		assertThat(stats.overall().samplesCount()).isEqualTo(this.requests.get()).isBetween(90L, 240L);
 		assertThat(this.requestIds).hasSize(this.requests.get());
 	}
 

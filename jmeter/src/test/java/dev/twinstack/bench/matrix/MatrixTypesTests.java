@@ -61,8 +61,25 @@ class MatrixTypesTests {
 			.isEqualTo("webflux-slow-io-r300");
 		assertThat(new Cell(Stack.MVC, Workload.LARGE_PAYLOAD, LoadModel.COUNT, 40, 0, Heap.DEFAULT).id())
 			.isEqualTo("mvc-large-payload-n-c40");
+		assertThat(new Cell(Stack.MVC, Workload.COMPOSITE_PARALLEL, LoadModel.COUNT, 20, 0, Heap.parse("64m"),
+				AppCpus.ALL, 200)
+			.id()).isEqualTo("mvc-composite-parallel-n200-c20-h64m");
 		assertThat(new Cell(Stack.MVC, Fanout.PARALLEL, 10).fanout()).isEqualTo(Fanout.PARALLEL);
 		assertThat(Cell.closed(Stack.MVC, Workload.SLOW_IO, 10, Heap.DEFAULT).fanout()).isNull();
+	}
+
+	@Test
+	void aBlocksOwnRequestCountGoesToItsCountCellsOnly() {
+		MatrixBlock block = new MatrixBlock(List.of(Stack.MVC), List.of(Scenario.CPU_LIGHT), List.of(Fanout.SEQUENTIAL),
+				List.of(Transfer.ZERO_COPY), List.of(Heap.DEFAULT), List.of(LoadModel.CLOSED, LoadModel.COUNT),
+				List.of(10), List.of(300), List.of(AppCpus.ALL), 1000);
+		assertThat(block.cells()).extracting(Cell::load, Cell::requests)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple(LoadModel.CLOSED, 0),
+					org.assertj.core.groups.Tuple.tuple(LoadModel.COUNT, 1000));
+		// every copy keeps it; withRequests replaces it
+		assertThat(block.withHeaps(List.of(Heap.parse("64m"))).requests()).isEqualTo(1000);
+		assertThat(block.withConcurrency(List.of(20)).withRequests(0).cells()).extracting(Cell::requests)
+			.containsOnly(0);
 	}
 
 	@Test

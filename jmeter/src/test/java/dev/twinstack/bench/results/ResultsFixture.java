@@ -106,10 +106,10 @@ public final class ResultsFixture {
 								400, List.of(523.0, 900.0, 1100.0), List.of(), 19.0, false, false)),
 						"no pinning: app, JMeter, mock-services and MongoDB share CPUs 0-1"));
 		List<MemoryAfterRequests> memory = List.of(
-				new MemoryAfterRequests(Stack.MVC, Fanout.SEQUENTIAL, 500, 10, 0, 15.6, 32.1, 120.5, 45.0, 310.2, 38.4,
-						305.0),
-				new MemoryAfterRequests(Stack.WEBFLUX, Fanout.SEQUENTIAL, 500, 10, 0, 15.4, 32.5, 95.0, 30.0, 280.7,
-						30.1, 276.0));
+				new MemoryAfterRequests(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 500, 10, 0, 15.6, 32.1, 120.5, 45.0,
+						310.2, 38.4, 305.0),
+				new MemoryAfterRequests(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, 500, 10, 0, 15.4, 32.5, 95.0,
+						30.0, 280.7, 30.1, 276.0));
 		AppHealth ok = AppHealth.assess(true, null, "", new GcLog.Summary(0, 0, 0, 0));
 		List<CellSummary> matrix = cells.stream()
 			.map((cell) -> CellSummary.of(cell.cell(),

@@ -257,12 +257,46 @@ class BenchIT {
 
 	/**
 	 * Whether the cell is a closed, timed composite cell (the report's tables and
-	 * charts).
+	 * charts), wherever its app ran (pinned or not).
 	 */
-	/** A closed composite cell, wherever its app ran (pinned or not). */
 	private static boolean closedComposite(Cell cell) {
 		return cell.workload().fanout() != null && cell.load() == LoadModel.CLOSED
 				&& cell.workload().equals(Workload.composite(cell.workload().fanout()));
+	}
+
+	/**
+	 * Whether the cell is a composite cell of the count model whose app shares every core
+	 * (the seeds profile's: it has time charts of its own).
+	 */
+	private static boolean countComposite(Cell cell) {
+		return cell.workload().fanout() != null && cell.load() == LoadModel.COUNT && cell.appCpus().isAll();
+	}
+
+	/**
+	 * Whether the run is of the seeds profile, whose section draws the count cells'
+	 * charts.
+	 */
+	private boolean seeds() {
+		return BenchProfile.SEEDS.id().equals(this.settings.profile());
+	}
+
+	@Test
+	void seedsProfileSetsTheOriginalExperimentsBesideTheWriteUps() throws IOException {
+		String markdown = Files.readString(this.settings.outputDir().resolve("report.md"));
+		if (!seeds()) {
+			assertThat(markdown).doesNotContain("## The original experiments");
+			return;
+		}
+		assertThat(markdown).contains("## The original experiments", "### Seed 000", "#### Test 1", "#### Test 3",
+				"| Requests per second | ", "[#/sec] (mean)", "#### Average", "2362.15", "Memory usage after handling",
+				"### Seed 001", "| Coroutine 128MB of memory - parallel | ", "| NonCoroutine 64MB of memory | ");
+		// one computed verdict per experiment: seed 000's memory, seed 001's two heaps
+		assertThat(Pattern.compile("this machine \\*\\*(agrees|disagrees|ties within the trial spread)\\*\\*")
+			.matcher(markdown)
+			.results()
+			.count()).isEqualTo(3);
+		assertThat(markdown).contains("charts/memory-sequential-c" + BenchProfile.SEED_001_CLIENTS + "-n-h128m.png",
+				"charts/threads-parallel-c" + BenchProfile.SEED_001_CLIENTS + "-n-h64m.png");
 	}
 
 	/** The tests of the scenario matrix need its cells: skipped when only faults ran. */
@@ -424,10 +458,16 @@ class BenchIT {
 	@Test
 	void measuresTheMemoryAfterNRequestsPerStack() {
 		assumeMatrix();
-		// bench.memoryRequests=0 switches the measurement off
-		assertThat(this.results.memory()).extracting(MemoryAfterRequests::stack)
-			.containsExactlyElementsOf((this.settings.memoryRequests() > 0) ? this.settings.stacks() : List.of());
+		// bench.memoryRequests=0 switches the measurement off; each stack is measured
+		// memoryRepeats times back to back (seeds: five), on the profile's workload
+		List<Stack> expected = (this.settings.memoryWorkload() == null) ? List.of()
+				: this.settings.stacks()
+					.stream()
+					.flatMap((stack) -> java.util.Collections.nCopies(this.settings.memoryRepeats(), stack).stream())
+					.toList();
+		assertThat(this.results.memory()).extracting(MemoryAfterRequests::stack).containsExactlyElementsOf(expected);
 		for (MemoryAfterRequests memory : this.results.memory()) {
+			assertThat(memory.workload()).isEqualTo(this.settings.memoryWorkload());
 			assertThat(memory.requests()).isEqualTo(this.settings.memoryRequests());
 			assertThat(memory.errors()).isZero();
 			assertThat(memory.seconds()).isPositive();
@@ -506,9 +546,9 @@ class BenchIT {
 		long timeCharts = this.results.cells()
 			.stream()
 			.map(CellResult::cell)
-			.filter(BenchIT::closedComposite)
-			.map((cell) -> cell.workload().fanout() + "@" + cell.concurrency() + "@" + cell.heap() + "@"
-					+ cell.appCpus())
+			.filter((cell) -> closedComposite(cell) || (seeds() && countComposite(cell)))
+			.map((cell) -> cell.workload().fanout() + "@" + cell.concurrency() + "@" + cell.heap() + "@" + cell.load()
+					+ "@" + cell.appCpus())
 			.distinct()
 			.count();
 		// throughput and latency vs concurrency: the fanouts with a cell on the default

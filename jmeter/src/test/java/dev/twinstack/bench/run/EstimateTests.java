@@ -28,6 +28,15 @@ class EstimateTests {
 	}
 
 	@Test
+	void seedsProfileFitsFifteenMinutesOnTwoCores() {
+		// six app starts (two stacks × the default heap, 128 MB and 64 MB), each warmed
+		// up for at most 60 s; ten count cells of three trials; five memory readings
+		// per stack
+		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.profile", "seeds"), this.dir))).isBetween(8 * 60L,
+				15 * 60L);
+	}
+
+	@Test
 	void faultsScenarioFitsItsTimeBudgetOnTwoCores() {
 		assertThat(Estimate.seconds(
 				FakeJdks.settings(Map.of("bench.scenarios", "faults", "bench.stacks", "mvc,mvc-vt,webflux"), this.dir)))

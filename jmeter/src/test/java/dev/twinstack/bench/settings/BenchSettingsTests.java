@@ -226,7 +226,8 @@ class BenchSettingsTests {
 
 	@Test
 	void rejectsUnknownValuesListingTheAcceptedOnes() {
-		assertRejected("bench.profile", "heavy", "bench.profile must be one of [smoke, standard, full], got 'heavy'");
+		assertRejected("bench.profile", "heavy",
+				"bench.profile must be one of [smoke, standard, full, seeds], got 'heavy'");
 		assertRejected("bench.stacks", "mvc,quarkus",
 				"bench.stacks must be a comma-separated subset of [mvc, mvc-vt, webflux, coroutines], got 'mvc,quarkus'");
 		assertRejected("bench.fanouts", "sideways",
@@ -298,6 +299,51 @@ class BenchSettingsTests {
 			assertRejected("bench.memoryRequests", bad, "bench.memoryRequests must be 0 (skip) or a multiple of 10 "
 					+ "from 10 to 100000, e.g. 500, got '" + bad + "'");
 		}
+	}
+
+	@Test
+	void seedsProfileRunsBothOriginalExperimentsWithTheirOwnRequestCounts() {
+		BenchSettings settings = settings(Map.of("bench.profile", "seeds"));
+		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.COROUTINES);
+		assertThat(settings.trials()).isEqualTo(3);
+		// per stack: seed 000 (cpu-light, ab -n 1000 -c 10) on the default heap first,
+		// so the memory readings run at each stack's first start; then seed 001
+		// (composite, 200 requests from 20 clients) at 128 MB and 64 MB, both fanouts
+		Heap mb128 = Heap.parse("128m");
+		Heap mb64 = Heap.parse("64m");
+		List<Cell> mvc = List.of(
+				new Cell(Stack.MVC, Workload.CPU_LIGHT, LoadModel.COUNT, 10, 0, Heap.DEFAULT, AppCpus.ALL, 1000),
+				new Cell(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, LoadModel.COUNT, 20, 0, mb128, AppCpus.ALL, 200),
+				new Cell(Stack.MVC, Workload.COMPOSITE_PARALLEL, LoadModel.COUNT, 20, 0, mb128, AppCpus.ALL, 200),
+				new Cell(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, LoadModel.COUNT, 20, 0, mb64, AppCpus.ALL, 200),
+				new Cell(Stack.MVC, Workload.COMPOSITE_PARALLEL, LoadModel.COUNT, 20, 0, mb64, AppCpus.ALL, 200));
+		assertThat(settings.cells()).hasSize(10).startsWith(mvc.toArray(Cell[]::new));
+		assertThat(settings.cells().subList(5, 10))
+			.allSatisfy((cell) -> assertThat(cell.stack()).isEqualTo(Stack.COROUTINES));
+		assertThat(settings.cells().stream().map(settings::requests)).containsExactly(1000, 200, 200, 200, 200, 1000,
+				200, 200, 200, 200);
+		assertThat(settings.cells().get(4).id()).isEqualTo("mvc-composite-parallel-n200-c20-h64m");
+		// five memory readings per stack after 500 cpu-light requests, as seed 000 took
+		assertThat(settings.memoryRequests()).isEqualTo(500);
+		assertThat(settings.memoryRepeats()).isEqualTo(5);
+		assertThat(settings.memoryWorkload()).isEqualTo(Workload.CPU_LIGHT);
+		// the apps share every core, as in the write-ups
+		assertThat(settings.cells()).allSatisfy((cell) -> assertThat(cell.appCpus().isAll()).isTrue());
+	}
+
+	@Test
+	void requestsPropertySetsEveryCountCellAndMemoryMeasuresCompositeByDefault() {
+		BenchSettings settings = settings(Map.of("bench.profile", "seeds", "bench.requests", "300"));
+		assertThat(settings.cells()).allSatisfy((cell) -> {
+			assertThat(cell.requests()).isZero();
+			assertThat(settings.requests(cell)).isEqualTo(300);
+		});
+		assertThat(settings(Map.of()).memoryWorkload()).isEqualTo(Workload.COMPOSITE_SEQUENTIAL);
+		assertThat(settings(Map.of()).memoryRepeats()).isEqualTo(1);
+		assertThat(settings(Map.of("bench.fanouts", "parallel")).memoryWorkload())
+			.isEqualTo(Workload.COMPOSITE_PARALLEL);
+		assertThat(settings(Map.of("bench.memoryRequests", "0")).memoryWorkload()).isNull();
+		assertThat(settings(Map.of("bench.scenarios", "cpu-light")).memoryWorkload()).isNull();
 	}
 
 	private BenchSettings settings(Map<String, String> properties) {
