@@ -18,9 +18,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads a set of {@link Probe}s at a fixed rate, on a daemon thread, until
- * {@link #close() closed}, and keeps the readings as a {@link TimeSeries}: one row per
- * interval, one column per probe value.
+ * Reads a set of {@link Probe}s with a fixed delay between readings, on a daemon thread,
+ * until {@link #close() closed}, and keeps the readings as a {@link TimeSeries}: one row
+ * per reading, one column per probe value.
+ * <p>
+ * A fixed delay, not a fixed rate: when one reading takes longer than the interval (an
+ * app's Actuator slow under load), a fixed rate would run the missed readings back to
+ * back, milliseconds apart, and a rate over such an interval is noise (the machine's CPU
+ * ticks, cached by OSHI for 300 ms, read 0 % busy). Rows are therefore at least
+ * {@code interval} apart.
  * <p>
  * A probe whose reading fails (an app busy past the timeout, a process gone) gets
  * {@code NaN} in that row and the failure is counted in {@link #failedReadings()};
@@ -59,7 +65,7 @@ public final class MetricsSampler implements AutoCloseable {
 	}
 
 	/**
-	 * Starts reading the probes at once, then every {@code interval}.
+	 * Starts reading the probes at once, then {@code interval} after each reading ends.
 	 * @param interval time between readings, at least 100 ms
 	 * @param probes what to read
 	 * @param listener called on the sampler's thread with each new row (e.g. to print
@@ -79,7 +85,7 @@ public final class MetricsSampler implements AutoCloseable {
 		if (sampler.columns.stream().distinct().count() != sampler.columns.size()) {
 			throw new IllegalArgumentException("column names must be unique, got " + sampler.columns);
 		}
-		sampler.scheduler.scheduleAtFixedRate(sampler::sample, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+		sampler.scheduler.scheduleWithFixedDelay(sampler::sample, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
 		return sampler;
 	}
 

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import org.junit.jupiter.api.AfterEach;
@@ -100,6 +101,36 @@ class MetricsSamplerTests {
 			assertThat(series.summary("app_heap_used_mb").samples()).isZero();
 			assertThat(series.summary("app_heap_used_mb").peak()).isNull();
 			assertThat(series.summary("self_rss_mb").peak()).isPositive();
+		}
+	}
+
+	@Test
+	void neverReadsBackToBackAfterASlowReading() throws InterruptedException {
+		AtomicInteger reads = new AtomicInteger();
+		Probe slowFirst = new Probe() {
+			@Override
+			public List<String> columns() {
+				return List.of("n");
+			}
+
+			@Override
+			public double[] read() throws InterruptedException {
+				if (reads.getAndIncrement() == 0) {
+					Thread.sleep(600);
+				}
+				return new double[] { reads.get() };
+			}
+		};
+		try (MetricsSampler sampler = MetricsSampler.start(Duration.ofMillis(100), List.of(slowFirst), (row) -> {
+		})) {
+			Thread.sleep(1200);
+			sampler.close();
+			List<TimeSeries.Row> rows = sampler.series().rows();
+			assertThat(rows).hasSizeGreaterThan(3);
+			for (int i = 1; i < rows.size(); i++) {
+				assertThat(Duration.between(rows.get(i - 1).time(), rows.get(i).time())).as("gap before row %d", i)
+					.isGreaterThanOrEqualTo(Duration.ofMillis(90));
+			}
 		}
 	}
 

@@ -1,6 +1,7 @@
 package dev.twinstack.monitoring;
 
 import org.junit.jupiter.api.Test;
+import oshi.hardware.CentralProcessor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -24,8 +25,31 @@ class ProcessProbeTests {
 	void readsTheWholeMachine() throws Exception {
 		MachineProbe probe = new MachineProbe();
 		assertThat(probe.read()[0]).isNaN();
-		burnCpu(300);
+		burnCpu(400);
 		assertThat(probe.read()[0]).isBetween(0.0, 1.0).isPositive();
+	}
+
+	@Test
+	void readsAnIntervalWithoutTicksAsMissingNotIdle() throws Exception {
+		MachineProbe probe = new MachineProbe();
+		probe.read();
+		burnCpu(400);
+		assertThat(probe.read()[0]).as("after 400 ms of one busy thread").isPositive();
+		assertThat(probe.read()[0]).as("at once again: OSHI's counters are cached for 300 ms").isNaN();
+		burnCpu(400);
+		assertThat(probe.read()[0]).as("the next reading covers the whole interval").isPositive();
+	}
+
+	@Test
+	void countsIdleAndIoWaitAsNotBusy() {
+		long[] before = new long[CentralProcessor.TickType.values().length];
+		long[] after = before.clone();
+		after[CentralProcessor.TickType.USER.getIndex()] = 30;
+		after[CentralProcessor.TickType.SYSTEM.getIndex()] = 10;
+		after[CentralProcessor.TickType.IDLE.getIndex()] = 50;
+		after[CentralProcessor.TickType.IOWAIT.getIndex()] = 10;
+		assertThat(MachineProbe.busyShare(before, after)).isEqualTo(0.4);
+		assertThat(MachineProbe.busyShare(after, after)).isNaN();
 	}
 
 	@Test
