@@ -11,13 +11,15 @@ import dev.twinstack.bench.model.StackDemands;
  * feeds which model input, and why:
  * <ul>
  * <li><b>app CPU</b> (a queueing centre of the app's cores): the app's CPU ms per request
- * ({@link CpuCost#appMs()}, its CPU share × cores × 1000 / steady throughput) of the
- * <i>calibration cell</i>, the lowest concurrency of the same stack, workload, heap and
- * placement with a CPU reading. The issue asks for demands measured at low load; the
- * bench records CPU only in the cells, not during the base-latency load at concurrency 1,
- * so the lowest measured concurrency is the lowest load with a CPU figure. Every higher
- * concurrency is then predicted, not fitted; the calibration cell itself is a check of
- * the model's shape only (its own CPU went in).</li>
+ * ({@link CpuCost#appMs()}, CPU time over completed requests) at the <i>calibration</i>,
+ * the lowest load of the same stack, workload, heap and placement with a CPU reading: the
+ * warm-up's JIT run below the cells' concurrency (its last rounds, e.g. at c = 50 before
+ * cells at c = 400) or else the lowest concurrency cell. Demands are measured at low
+ * load, as operational analysis prescribes (Menascé et al., <i>Performance by Design</i>,
+ * ch. 3); the base-latency load at concurrency 1 is too short and too light for a CPU
+ * figure above the idle processes' own. Every higher concurrency is then predicted, not
+ * fitted; a cell calibrated by its own readings is a check of the model's shape
+ * only.</li>
  * <li><b>harness CPU</b> (JMeter and mock-services, a queueing centre of the cores left
  * to them when the app is pinned; one shared centre with the app's otherwise):
  * {@link CpuCost#harnessMs()} of the same cell: the harness shares the machine, so its

@@ -7,6 +7,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +24,7 @@ import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.process.CpuPlacement;
+import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.settings.BenchSettings;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
@@ -55,19 +58,23 @@ public final class ScenarioLoad {
 	 * the cells' concurrency a 1-core app's busy request threads starve its compiler
 	 * threads (see {@link WarmUp#JIT_CONCURRENCY_WAITING}); the first run lends the app
 	 * every CPU of the machine ({@link CpuPlacement#widenApp}), and the app is back on
-	 * its own CPUs before the second. Each run may use what is left of the bound but
-	 * {@link WarmUp#WINDOW} rounds for each run after it. Results are discarded but the
-	 * rounds' throughputs, which the report shows.
+	 * its own CPUs before the second. Each run also reads the CPU per request of the app,
+	 * the load generator and the mocks over its last rounds ({@link WarmUp#cpu()}): the
+	 * JIT run's are the demands at low concurrency the queueing model is calibrated with.
+	 * Each run may use what is left of the bound but {@link WarmUp#WINDOW} rounds for
+	 * each run after it. Results are discarded but the rounds' throughputs, which the
+	 * report shows.
 	 * @param settings the bench settings (the warm-up bound per app start)
 	 * @param app the running app
 	 * @param placement where the app runs, lent every CPU for the JIT runs
+	 * @param mocks the running mock-services, whose CPU each run's demands include
 	 * @param workloads the workloads its cells will run
 	 * @param concurrency the concurrency, e.g. the highest of its cells
 	 * @param runPrefix prefix of the request ids
 	 * @return each warm-up run, in order (empty when the bound is 0)
 	 */
 	public static List<WarmUp> warmUp(BenchSettings settings, AppProcess app, CpuPlacement placement,
-			List<Workload> workloads, int concurrency, String runPrefix) {
+			MockServicesProcess mocks, List<Workload> workloads, int concurrency, String runPrefix) {
 		List<Map.Entry<Workload, Integer>> runs = new ArrayList<>();
 		for (Workload workload : workloads) {
 			int jit = WarmUp.jitConcurrency(workload, concurrency);
@@ -88,7 +95,7 @@ public final class ScenarioLoad {
 			WarmUp warmUp;
 			if (jitRun && placement.widenApp(app.process().pid())) {
 				try {
-					warmUp = warmUp(app, workload, runConcurrency, allowance, runPrefix + "-" + i, true);
+					warmUp = warmUp(app, mocks, workload, runConcurrency, allowance, runPrefix + "-" + i, true);
 				}
 				finally {
 					if (app.process().isAlive()) {
@@ -97,7 +104,7 @@ public final class ScenarioLoad {
 				}
 			}
 			else {
-				warmUp = warmUp(app, workload, runConcurrency, allowance, runPrefix + "-" + i, false);
+				warmUp = warmUp(app, mocks, workload, runConcurrency, allowance, runPrefix + "-" + i, false);
 			}
 			warmUps.add(warmUp);
 			Console.line(String.format("[warm-up] %s %s c=%d: %s", app.stack().id(), workload.id(), runConcurrency,
@@ -110,8 +117,8 @@ public final class ScenarioLoad {
 		return warmUps;
 	}
 
-	private static WarmUp warmUp(AppProcess app, Workload workload, int concurrency, long allowanceSeconds,
-			String runPrefix, boolean everyCpu) {
+	private static WarmUp warmUp(AppProcess app, MockServicesProcess mocks, Workload workload, int concurrency,
+			long allowanceSeconds, String runPrefix, boolean everyCpu) {
 		LongAdder successes = new LongAdder();
 		// a second past the last round: the run must outlast the round it would end in
 		long hold = Math.max(WarmUp.ROUND_SECONDS, allowanceSeconds - WarmUp.RAMP_UP_SECONDS) + 1;
@@ -124,13 +131,32 @@ public final class ScenarioLoad {
 			Console.line("[warm-up] " + app.stack().id() + ": no jvm.compilation.time at " + app.actuatorUri()
 					+ ", the throughput alone decides when the warm-up is steady");
 		}
-		Rounds rounds = new Rounds(successes, jitMeter ? () -> compilationMs(app) : null);
+		long[] pids = { app.process().pid(), ProcessHandle.current().pid(), mocks.process().pid() };
+		Rounds rounds = new Rounds(successes, jitMeter ? () -> compilationMs(app) : null, () -> cpuMs(pids));
 		long started = System.nanoTime();
 		LoadGenerator.run(ScenarioPlan.counted(run, successes), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
 				run.timeLimit(), rounds::steady);
 		double seconds = (System.nanoTime() - started) / 1e9;
 		return new WarmUp(workload.id(), concurrency, rounds.throughputs(), rounds.jitMs(), seconds, rounds.steady(),
-				everyCpu);
+				everyCpu, rounds.cpu());
+	}
+
+	/**
+	 * Reads the CPU time each process has used since it started (user + system, from
+	 * {@code /proc/<pid>/stat} on Linux through {@link ProcessHandle.Info}).
+	 * @param pids the processes
+	 * @return ms of CPU per process, in order; {@code null} when any is not known
+	 */
+	private static double[] cpuMs(long[] pids) {
+		double[] ms = new double[pids.length];
+		for (int i = 0; i < pids.length; i++) {
+			Optional<Duration> cpu = ProcessHandle.of(pids[i]).flatMap((handle) -> handle.info().totalCpuDuration());
+			if (cpu.isEmpty()) {
+				return null;
+			}
+			ms[i] = cpu.get().toNanos() / 1e6;
+		}
+		return ms;
 	}
 
 	/**
@@ -162,7 +188,8 @@ public final class ScenarioLoad {
 	 * compilation time of the last round; asked every 250 ms by the watch of the run
 	 * whether they are steady. A round whose JIT reading fails is recorded as not read
 	 * ({@code null}); the next read round gets the compilation rate since the last
-	 * reading, so no compilation goes unseen.
+	 * reading, so no compilation goes unseen. The processes' CPU times are read at the
+	 * same instants, for the demands of the last rounds.
 	 */
 	private static final class Rounds {
 
@@ -170,7 +197,16 @@ public final class ScenarioLoad {
 
 		private final Supplier<OptionalDouble> compilationMs;
 
+		private final Supplier<double[]> cpuMs;
+
 		private final List<Double> throughputs = new ArrayList<>();
+
+		/**
+		 * Per round: its successful requests, then each process's CPU ms; null unread.
+		 */
+		private final List<double[]> cpuRounds = new ArrayList<>();
+
+		private double[] lastCpuMs;
 
 		private final List<Double> jitMs = new ArrayList<>();
 
@@ -190,10 +226,13 @@ public final class ScenarioLoad {
 		 * @param successes the run's successful requests so far
 		 * @param compilationMs reads the app's total compilation time; {@code null} when
 		 * the app has no such meter
+		 * @param cpuMs reads the CPU time of the app, the load generator and the mocks
+		 * (ms), {@code null} when not known
 		 */
-		Rounds(LongAdder successes, Supplier<OptionalDouble> compilationMs) {
+		Rounds(LongAdder successes, Supplier<OptionalDouble> compilationMs, Supplier<double[]> cpuMs) {
 			this.successes = successes;
 			this.compilationMs = compilationMs;
+			this.cpuMs = cpuMs;
 		}
 
 		synchronized boolean steady() {
@@ -203,6 +242,7 @@ public final class ScenarioLoad {
 					this.roundStart = now;
 					this.roundSuccesses = this.successes.sum();
 					readCompilation(now);
+					this.lastCpuMs = this.cpuMs.get();
 				}
 				return false;
 			}
@@ -213,6 +253,10 @@ public final class ScenarioLoad {
 				if (this.compilationMs != null) {
 					this.jitMs.add(readCompilation(now));
 				}
+				double[] cpu = this.cpuMs.get();
+				this.cpuRounds.add((cpu != null && this.lastCpuMs != null) ? new double[] { total - this.roundSuccesses,
+						cpu[0] - this.lastCpuMs[0], cpu[1] - this.lastCpuMs[1], cpu[2] - this.lastCpuMs[2] } : null);
+				this.lastCpuMs = cpu;
 				this.roundStart = now;
 				this.roundSuccesses = total;
 				this.steady = WarmUp.isSteady(this.throughputs, this.jitMs);
@@ -222,6 +266,37 @@ public final class ScenarioLoad {
 
 		synchronized List<Double> throughputs() {
 			return List.copyOf(this.throughputs);
+		}
+
+		/**
+		 * Returns the CPU per request over the last {@link WarmUp#WINDOW} rounds.
+		 * @return the demands, {@code null} when a round of them was not read or none
+		 * completed a request
+		 */
+		synchronized WarmUp.Cpu cpu() {
+			if (this.cpuRounds.size() < WarmUp.WINDOW) {
+				return null;
+			}
+			double[] sum = new double[4];
+			for (double[] round : this.cpuRounds.subList(this.cpuRounds.size() - WarmUp.WINDOW,
+					this.cpuRounds.size())) {
+				if (round == null) {
+					return null;
+				}
+				for (int i = 0; i < sum.length; i++) {
+					sum[i] += round[i];
+				}
+			}
+			// the JIT rounds are ms per round length at the rate since the last reading;
+			// an unread round of the window leaves the JIT's share unknown
+			Double jit = null;
+			if (this.jitMs.size() >= WarmUp.WINDOW) {
+				List<Double> window = this.jitMs.subList(this.jitMs.size() - WarmUp.WINDOW, this.jitMs.size());
+				if (window.stream().allMatch(Objects::nonNull)) {
+					jit = window.stream().mapToDouble(Double::doubleValue).sum();
+				}
+			}
+			return WarmUp.Cpu.of(sum[1], jit, sum[2], sum[3], (long) sum[0]);
 		}
 
 		synchronized List<Double> jitMs() {

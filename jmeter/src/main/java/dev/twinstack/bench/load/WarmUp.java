@@ -35,9 +35,70 @@ import dev.twinstack.bench.matrix.Workload;
  * the warm-up first
  * @param everyCpu whether the app ran on every CPU of the machine for this run, rather
  * than on its own (see {@link #JIT_CONCURRENCY_WAITING})
+ * @param cpu the CPU per request of the app, the load generator and mock-services over
+ * the last {@link #WINDOW} rounds, {@code null} when not read; the queueing model's
+ * demands at this run's (low) concurrency
  */
 public record WarmUp(String workload, int concurrency, List<Double> rounds, List<Double> jitMs, double seconds,
-		boolean steady, boolean everyCpu) {
+		boolean steady, boolean everyCpu, Cpu cpu) {
+
+	/**
+	 * A warm-up run without a CPU reading.
+	 * @param workload the workload's id
+	 * @param concurrency the run's JMeter threads
+	 * @param rounds throughput of each round (req/s)
+	 * @param jitMs JIT compilation time of each round (ms)
+	 * @param seconds the run's wall time (s)
+	 * @param steady whether the last rounds were steady
+	 * @param everyCpu whether the app ran on every CPU
+	 */
+	public WarmUp(String workload, int concurrency, List<Double> rounds, List<Double> jitMs, double seconds,
+			boolean steady, boolean everyCpu) {
+		this(workload, concurrency, rounds, jitMs, seconds, steady, everyCpu, null);
+	}
+
+	/**
+	 * CPU per request over a warm-up run's last rounds, each process's CPU time over them
+	 * (user + system, {@link ProcessHandle.Info#totalCpuDuration()}) divided by the
+	 * requests completed in them: the service demands of the utilization law (D = B / C,
+	 * busy time over completions). The app's figure is net of its JIT compilation over
+	 * the same rounds (Micrometer's {@code jvm.compilation.time}, taken as CPU time:
+	 * during the JIT run the compiler threads have every CPU of the machine): compilation
+	 * is a warm-up cost, not a cost of serving, and in a JIT run cut short by the warm-up
+	 * bound it would otherwise count as demand (mvc-app compiled 0.9 s of every 5 s round
+	 * at 156 req/s after 117 s in the standard run of 2026-11-24, about 1.2 ms per
+	 * request).
+	 *
+	 * @param appMs the app's CPU per request net of JIT compilation (ms of one core)
+	 * @param jitMs the JIT's compilation time per request over the same rounds (ms),
+	 * {@code null} when not read (then {@code appMs} includes it)
+	 * @param loadGeneratorMs the load generator's (the bench's JVM) CPU per request (ms)
+	 * @param mocksMs mock-services' CPU per request (ms)
+	 * @param requests the requests the figures are taken over
+	 */
+	public record Cpu(double appMs, Double jitMs, double loadGeneratorMs, double mocksMs, long requests) {
+
+		/**
+		 * Computes the demands from CPU times and a request count.
+		 * @param appCpuMs the app's CPU time over the rounds (ms)
+		 * @param jitMs the app's JIT compilation time over the same rounds (ms),
+		 * {@code null} when not read
+		 * @param loadGeneratorCpuMs the load generator's (ms)
+		 * @param mocksCpuMs mock-services' (ms)
+		 * @param requests requests completed over the same rounds
+		 * @return the demands, {@code null} without a request
+		 */
+		public static Cpu of(double appCpuMs, Double jitMs, double loadGeneratorCpuMs, double mocksCpuMs,
+				long requests) {
+			if (requests <= 0) {
+				return null;
+			}
+			double serving = Math.max(0, appCpuMs - ((jitMs != null) ? jitMs : 0));
+			return new Cpu(serving / requests, (jitMs != null) ? jitMs / requests : null, loadGeneratorCpuMs / requests,
+					mocksCpuMs / requests, requests);
+		}
+
+	}
 
 	/** Ramp-up of the warm-up run, before its first round (s). */
 	static final int RAMP_UP_SECONDS = 1;
@@ -158,7 +219,8 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 	/**
 	 * Returns the warm-up in words, for progress lines and the report.
 	 * @return e.g.
-	 * {@code 7 rounds, 35 s: steady at 1160 req/s (last 3 within 2.1 %, JIT 0.4 % of the time)}
+	 * {@code 7 rounds, 35 s: steady at 1160 req/s (last 3 within 2.1 %, JIT 0.4 % of the time)},
+	 * followed by the CPU per request where it was read
 	 */
 	public String describe() {
 		if (this.rounds.isEmpty()) {
@@ -174,9 +236,14 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 		long unread = unreadJitRounds(this.jitMs);
 		String jit = this.jitMs.isEmpty() ? "" : String.format(Locale.ROOT, ", JIT %.1f %% of the time%s",
 				jitPercent(this.jitMs), (unread > 0) ? ", not read in " + unread + " of them" : "");
-		return String.format(Locale.ROOT, "%d round%s, %.0f s%s: %s at %.0f req/s (%s%s)", this.rounds.size(),
+		String cpu = (this.cpu == null) ? ""
+				: String.format(Locale.ROOT, "; CPU per request: app %.2f ms%s, JMeter %.2f ms, mocks %.2f ms",
+						this.cpu.appMs(), (this.cpu.jitMs() != null)
+								? String.format(Locale.ROOT, " (+ JIT %.2f ms)", this.cpu.jitMs()) : "",
+						this.cpu.loadGeneratorMs(), this.cpu.mocksMs());
+		return String.format(Locale.ROOT, "%d round%s, %.0f s%s: %s at %.0f req/s (%s%s)%s", this.rounds.size(),
 				(this.rounds.size() == 1) ? "" : "s", this.seconds, this.everyCpu ? " on every CPU" : "",
-				this.steady ? "steady" : "bound reached", last, spread, jit);
+				this.steady ? "steady" : "bound reached", last, spread, jit, cpu);
 	}
 
 }

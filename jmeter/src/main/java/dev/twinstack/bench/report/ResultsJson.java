@@ -50,7 +50,7 @@ public final class ResultsJson {
 				ObjectNode cell = (ObjectNode) matrix.get(i);
 				model.check(summary.cell()).ifPresent((check) -> {
 					ObjectNode node = mapper.valueToTree(check);
-					CellSummary calibration = RunModel.calibration(results.matrix(), summary.cell());
+					RunModel.Calibration calibration = RunModel.calibration(results, summary.cell());
 					if (calibration != null && model.demands().containsKey(calibration.cell())) {
 						node.set("demands", mapper.valueToTree(model.demands().get(calibration.cell())));
 					}

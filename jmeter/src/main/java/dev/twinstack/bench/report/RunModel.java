@@ -8,10 +8,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
+import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.ModelFit;
 import dev.twinstack.bench.analysis.Winners;
 import dev.twinstack.bench.model.StackDemands;
 import dev.twinstack.bench.model.WhatIf;
+import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
@@ -74,7 +76,7 @@ record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demand
 			if (cell.load() != LoadModel.CLOSED) {
 				continue;
 			}
-			CellSummary calibration = calibration(results.matrix(), cell);
+			Calibration calibration = calibration(results, cell);
 			if (calibration == null) {
 				continue;
 			}
@@ -92,32 +94,71 @@ record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demand
 	}
 
 	/**
-	 * The lowest closed concurrency of the cell's stack, workload, heap and placement
-	 * with the app's and the harness's CPU per request: the cell whose demands feed the
-	 * model.
+	 * Where one cell's model takes its CPU demands from.
+	 *
+	 * @param cell the load they were measured at: a matrix cell, or the cell's stack,
+	 * workload, heap and CPUs at a warm-up run's concurrency
+	 * @param cost the CPU per request measured there
+	 * @param lowest the lowest closed cell of the same stack, workload, heap and CPUs
+	 * with CPU figures: its base latency and downstream wait go into the model
 	 */
-	static CellSummary calibration(List<CellSummary> matrix, Cell cell) {
-		return matrix.stream()
+	record Calibration(Cell cell, CpuCost cost, CellSummary lowest) {
+	}
+
+	/**
+	 * Finds the demands that feed the model of a cell: those measured at the lowest
+	 * concurrency of its stack, workload, heap and CPUs. That is the warm-up run of the
+	 * cell's app start below the cells' concurrency ({@link WarmUp#cpu()}, e.g. the JIT
+	 * run at c = 50 before cells at c = 400), when it read the CPU; otherwise the lowest
+	 * closed cell with the app's and the harness's CPU per request. A cell calibrated by
+	 * its own figures checks only the model's shape; one calibrated at lower concurrency
+	 * is predicted. The warm-up's JIT run lends the app every CPU; its CPU per request is
+	 * taken as the app's demand wherever it runs (ms of CPU per request, not a share).
+	 * @param results the run
+	 * @param cell the cell to predict
+	 * @return the calibration, {@code null} when nothing measured the demands
+	 */
+	static Calibration calibration(BenchResults results, Cell cell) {
+		CellSummary lowest = results.matrix()
+			.stream()
 			.filter((s) -> s.cell().load() == LoadModel.CLOSED && s.cell().stack() == cell.stack()
 					&& s.cell().workload() == cell.workload() && s.cell().heap().equals(cell.heap())
 					&& s.cell().appCpus().equals(cell.appCpus()))
 			.filter((s) -> s.cpuCost().appMs() != null && s.cpuCost().harnessMs() != null && !s.health().needsRestart())
 			.min(Comparator.comparingInt((CellSummary s) -> s.cell().concurrency()))
 			.orElse(null);
+		if (lowest == null) {
+			return null;
+		}
+		Optional<WarmUp> warmUp = results.apps()
+			.stream()
+			.filter((app) -> app.heap() != null && app.appCpus() != null && app.ran(cell))
+			.flatMap((app) -> app.warmUp().stream())
+			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null
+					&& run.concurrency() < lowest.cell().concurrency())
+			.min(Comparator.comparingInt(WarmUp::concurrency));
+		if (warmUp.isPresent()) {
+			WarmUp.Cpu cpu = warmUp.get().cpu();
+			return new Calibration(
+					new Cell(cell.stack(), cell.workload(), LoadModel.CLOSED, warmUp.get().concurrency(), 0,
+							cell.heap(), cell.appCpus()),
+					new CpuCost(cpu.appMs(), cpu.loadGeneratorMs(), cpu.mocksMs(), null), lowest);
+		}
+		return new Calibration(lowest.cell(), lowest.cpuCost(), lowest);
 	}
 
-	private static StackDemands demands(BenchResults results, CellSummary calibration, int cores) {
+	private static StackDemands demands(BenchResults results, Calibration calibration, int cores) {
 		Cell cell = calibration.cell();
 		BenchResults.Settings settings = results.settings();
-		Double downstreamMs = calibration.ceiling().downstreamMs();
+		Double downstreamMs = calibration.lowest().ceiling().downstreamMs();
 		// the downstream wait as the ceilings take it: the nominal latency of each call
 		// made one after another (slow-io: one call to the slow service)
 		int calls = (downstreamMs != null && downstreamMs > 0) ? Math.max(1, cell.workload().latenciesPerRequest()) : 0;
 		double callMs = (calls > 0) ? downstreamMs / calls : 0;
 		int threads = cell.stack().threadPerRequest() ? settings.tomcatMaxThreads() : 0;
 		int appCores = cell.appCpus().isAll() ? cores : cell.appCpus().cores();
-		return ModelFit.demands(cell.stack().id(), calibration.cpuCost(), calibration.ceiling().baseLatencyMs(), calls,
-				callMs, cores, appCores, threads);
+		return ModelFit.demands(cell.stack().id(), calibration.cost(), calibration.lowest().ceiling().baseLatencyMs(),
+				calls, callMs, cores, appCores, threads);
 	}
 
 	private static ModelFit.Measured measured(BenchResults results, CellSummary summary) {

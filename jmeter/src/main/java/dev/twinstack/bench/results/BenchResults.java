@@ -7,6 +7,7 @@ import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.faults.OutageRun;
 import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.Heap;
@@ -132,9 +133,20 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * @param warmUp its warm-up, per workload
 	 * @param placement where it and the harness ran, in words
 	 * ({@link dev.twinstack.bench.process.CpuPlacement#describe()})
+	 * @param heap its heap, as in its cells
+	 * @param appCpus the CPUs it was pinned to, as in its cells
 	 */
 	public record AppInfo(Stack stack, String displayName, String jfr, java.util.Map<String, String> settings,
-			List<WarmUp> warmUp, String placement) {
+			List<WarmUp> warmUp, String placement, Heap heap, AppCpus appCpus) {
+
+		/**
+		 * Tells whether the cell ran on this app start's stack, heap and CPUs.
+		 * @param cell a cell
+		 * @return {@code true} when it did
+		 */
+		public boolean ran(Cell cell) {
+			return cell.stack() == this.stack && cell.heap().equals(this.heap) && cell.appCpus().equals(this.appCpus);
+		}
 
 	}
 

@@ -156,11 +156,12 @@ public final class BenchRunner {
 					record.app(new BenchResults.AppInfo(app.stack(),
 							BenchJvms.displayName("app", app.stack().id(),
 									BenchJvms.heapOf(session.heap().jvmArgs(settings.appJvmArgs())), runPrefix),
-							out.relativize(session.recording()).toString().replace('\\', '/'),
-							AppConfig.of(app.stack(), settings.jars().app(app.stack()), app.args(),
-									app.process().launcher()),
-							session.warmUps(), session.placement().describe()
-									+ session.placement().jvmSizingNote().map((note) -> ". " + note).orElse("")));
+							out.relativize(session.recording()).toString().replace('\\', '/'), AppConfig.of(app.stack(),
+									settings.jars().app(app.stack()), app.args(), app.process().launcher()),
+							session.warmUps(),
+							session.placement().describe()
+									+ session.placement().jvmSizingNote().map((note) -> ". " + note).orElse(""),
+							session.heap(), session.placement().appCpus()));
 					if (firstOfStack) {
 						cellRunner.measureMemory(app).forEach(record::memory);
 					}

@@ -207,8 +207,8 @@ final class MatrixRunner {
 	 * measured rather than run against a dead port.
 	 */
 	private void warmUp(AppSession session, List<Workload> workloads, int concurrency) {
-		session.warmedUp(ScenarioLoad.warmUp(this.settings, session.app(), session.placement(), workloads, concurrency,
-				this.runPrefix));
+		session.warmedUp(ScenarioLoad.warmUp(this.settings, session.app(), session.placement(), this.mocks, workloads,
+				concurrency, this.runPrefix));
 		if (!session.app().process().isAlive()) {
 			Console.line("[restart] " + session.app().stack().id() + " died during the warm-up (" + session.deathCause()
 					+ "): restarting it without a second warm-up");

@@ -83,4 +83,22 @@ class WarmUpTests {
 			.isEqualTo("3 rounds, 15 s on every CPU: steady at 151 req/s (last 3 within 1.3 %, JIT 1.2 % of the time)");
 	}
 
+	@Test
+	void cpuPerRequestIsEachProcesssCpuTimeOverTheRequestsCompleted() {
+		WarmUp.Cpu cpu = WarmUp.Cpu.of(3000.0, 600.0, 900.0, 1500.0, 1200);
+		assertThat(cpu.appMs()).as("net of the JIT's 600 ms").isEqualTo(2.0);
+		assertThat(cpu.jitMs()).isEqualTo(0.5);
+		assertThat(cpu.loadGeneratorMs()).isEqualTo(0.75);
+		assertThat(cpu.mocksMs()).isEqualTo(1.25);
+		assertThat(cpu.requests()).isEqualTo(1200);
+		assertThat(WarmUp.Cpu.of(100.0, null, 10.0, 10.0, 0)).as("no request completed").isNull();
+		assertThat(WarmUp.Cpu.of(2400.0, null, 900.0, 1500.0, 1200).appMs()).as("JIT not read: all of the app's CPU")
+			.isEqualTo(2.0);
+		assertThat(
+				new WarmUp("composite-sequential", 50, List.of(150.0, 152.0, 151.0), List.of(), 15.2, true, true, cpu)
+					.describe())
+			.isEqualTo("3 rounds, 15 s on every CPU: steady at 151 req/s (last 3 within 1.3 %); "
+					+ "CPU per request: app 2.00 ms (+ JIT 0.50 ms), JMeter 0.75 ms, mocks 1.25 ms");
+	}
+
 }

@@ -8,6 +8,8 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.twinstack.bench.analysis.ModelFit;
+import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.model.StackDemands;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.ResultsFixture;
@@ -49,6 +51,39 @@ class ModelSectionsTests {
 			.findFirst()
 			.orElseThrow()
 			.threads()).isEqualTo(200);
+	}
+
+	@Test
+	void aWarmUpRunBelowTheCellsConcurrencyCalibratesTheModelWhenItReadTheCpu() {
+		BenchResults.AppInfo mvc = RESULTS.apps().get(0);
+		WarmUp jitRun = new WarmUp("composite-sequential", 4, List.of(13.0, 13.1, 13.0), List.of(10.0, 5.0, 2.0), 16.0,
+				true, true, WarmUp.Cpu.of(234.0, 39.0, 60.0, 45.0, 195));
+		BenchResults.AppInfo warmed = new BenchResults.AppInfo(mvc.stack(), mvc.displayName(), mvc.jfr(),
+				mvc.settings(), List.of(jitRun, mvc.warmUp().get(0)), mvc.placement(), mvc.heap(), mvc.appCpus());
+		BenchResults r = RESULTS;
+		BenchResults results = new BenchResults(r.settings(), r.environment(), r.processes(), r.startedAt(),
+				r.finishedAt(), r.wallSeconds(), r.cells(), List.of(warmed, r.apps().get(1)), r.memory(), r.jdk(),
+				r.skipped(), r.matrix(), r.trials(), r.faults(), r.databaseOutages(), r.complete(),
+				r.incompleteReason());
+		RunModel model = RunModel.of(results);
+		for (CellSummary summary : results.matrix()) {
+			ModelFit.Check check = model.check(summary.cell()).orElseThrow();
+			// mvc from its warm-up at c = 4; webflux's warm-up read no CPU: its c = 10
+			// cell
+			assertThat(check.calibratedAt()).as(summary.cell().id())
+				.isEqualTo((summary.cell().stack() == Stack.MVC) ? 4 : 10);
+		}
+		StackDemands demands = model.demands()
+			.entrySet()
+			.stream()
+			.filter((e) -> e.getKey().stack() == Stack.MVC)
+			.findFirst()
+			.orElseThrow()
+			.getValue();
+		assertThat(demands.appCpuMs()).isEqualTo(1.0);
+		assertThat(demands.harnessCpuMs()).isCloseTo(105.0 / 195, within(1e-9));
+		// the downstream wait and the other delay still come from the lowest cell
+		assertThat(demands.downstreamMs()).isEqualTo(300.0);
 	}
 
 	@Test

@@ -100,11 +100,13 @@ public final class ResultsFixture {
 				new BenchResults.AppInfo(Stack.MVC, "twinstack-app-mvc-512m-b1", "jfr/mvc.jfr", mvcSettings,
 						List.of(new WarmUp("composite-sequential", 400, List.of(480.0, 620.0, 630.0, 628.0),
 								List.of(900.0, 120.0, 40.0, 20.0), 24.5, true, false)),
-						"no pinning: app, JMeter, mock-services and MongoDB share CPUs 0-1"),
+						"no pinning: app, JMeter, mock-services and MongoDB share CPUs 0-1", Heap.DEFAULT, AppCpus.ALL),
 				new BenchResults.AppInfo(Stack.WEBFLUX, "twinstack-app-webflux-512m-b1", "jfr/webflux.jfr",
-						Map.of("app.downstream.max-connections", "1000"), List.of(new WarmUp("composite-sequential",
-								400, List.of(523.0, 900.0, 1100.0), List.of(), 19.0, false, false)),
-						"no pinning: app, JMeter, mock-services and MongoDB share CPUs 0-1"));
+						Map.of("app.downstream.max-connections", "1000"),
+						List.of(new WarmUp("composite-sequential", 400, List.of(523.0, 900.0, 1100.0), List.of(), 19.0,
+								false, false)),
+						"no pinning: app, JMeter, mock-services and MongoDB share CPUs 0-1", Heap.DEFAULT,
+						AppCpus.ALL));
 		List<MemoryAfterRequests> memory = List.of(
 				new MemoryAfterRequests(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 500, 10, 0, 15.6, 32.1, 120.5, 45.0,
 						310.2, 38.4, 305.0),
