@@ -1,6 +1,7 @@
 package dev.twinstack.bench.measure;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,21 +13,23 @@ import java.util.Locale;
 import dev.twinstack.monitoring.Probe;
 
 /**
- * Reads the app's {@code /actuator/prometheus} page once a sampling interval, on its
- * management port, and keeps the counters and gauges that explain where a request's cost
- * goes. All come from one scrape, so the deltas of a window share their instants:
+ * Reads the app's {@code /actuator/prometheus} once a sampling interval, on its
+ * management port, in Prometheus' protobuf format ({@link PrometheusScrape}), and keeps
+ * the counters and gauges that explain where a request's cost goes. All come from one
+ * scrape, so the deltas of a window share their instants:
  * <ul>
  * <li>{@code app_gc_allocated_bytes}: bytes allocated since the start, continuous between
- * GCs: {@code jvm_gc_memory_allocated_bytes_total} (Micrometer's
+ * GCs: the counter {@code jvm_gc_memory_allocated_bytes_total} (Micrometer's
  * {@code jvm.gc.memory.allocated}, which adds the young generation's growth at each GC
- * only) plus the eden space in use now ({@code jvm_memory_used_bytes} of the pools whose
- * {@code id} names an eden: {@code G1 Eden Space}, Serial's {@code Eden Space}), which is
- * what was allocated since the last GC emptied it;</li>
- * <li>{@code app_gc_count} and {@code app_gc_seconds}: {@code jvm_gc_pause_seconds_count}
- * and {@code _sum} over every collector, action and cause, since the start (0 before the
- * first GC);</li>
- * <li>{@code app_served}: {@code http_server_requests_seconds_count} of the measured
- * {@code uri}, every status, since the start;</li>
+ * only) plus the eden space in use now (the gauge {@code jvm_memory_used_bytes} of the
+ * pools whose {@code id} names an eden: {@code G1 Eden Space}, Serial's
+ * {@code Eden Space}), which is what was allocated since the last GC emptied it;</li>
+ * <li>{@code app_gc_count} and {@code app_gc_seconds}: count and sum of the summary
+ * {@code jvm_gc_pause_seconds} over every collector, action and cause, since the start (0
+ * before the first GC);</li>
+ * <li>{@code app_served}: the count of {@code http_server_requests_seconds} (a summary,
+ * or a histogram with {@code percentiles-histogram}) of the measured {@code uri}, every
+ * status, since the start;</li>
  * <li>{@code app_mongo_pool_wait}, {@code app_mongo_pool_checkedout}: the MongoDB
  * driver's pool ({@code mongodb_driver_pool_waitqueuesize}, {@code _checkedout}), summed
  * over its servers;</li>
@@ -38,13 +41,19 @@ import dev.twinstack.monitoring.Probe;
  * workers.</li>
  * </ul>
  * A meter the app does not expose is {@code NaN} in every row (e.g. Tomcat's in
- * webflux-app).
+ * webflux-app). The protobuf page is about two thirds of the text page (17.9 against 26.3
+ * KB for mvc-app, 20.4 against 30.5 KB for webflux-app, measured 2026-11-24) and is
+ * decoded by Prometheus' own generated classes; an app that answers another media type
+ * (Spring Boot before 3.3) fails every reading with a message naming it.
  */
 public final class PrometheusProbe implements Probe {
 
 	/** The columns, in {@link #read()} order. */
 	public static final List<String> COLUMNS = List.of("app_gc_allocated_bytes", "app_gc_count", "app_gc_seconds",
 			"app_served", "app_mongo_pool_wait", "app_mongo_pool_checkedout", "app_client_pending", "app_tomcat_busy");
+
+	/** The media type of Prometheus' protobuf format, without its parameters. */
+	private static final String PROTOBUF = "application/vnd.google.protobuf";
 
 	private final HttpClient http;
 
@@ -76,16 +85,29 @@ public final class PrometheusProbe implements Probe {
 
 	@Override
 	public double[] read() throws IOException, InterruptedException {
-		HttpResponse<String> response = this.http.send(
-				HttpRequest.newBuilder(this.page).timeout(this.timeout).GET().build(),
-				HttpResponse.BodyHandlers.ofString());
-		if (response.statusCode() != 200) {
-			throw new IOException(this.page + " answered HTTP " + response.statusCode());
+		HttpResponse<InputStream> response = this.http.send(HttpRequest.newBuilder(this.page)
+			.timeout(this.timeout)
+			.header("Accept", PrometheusScrape.CONTENT_TYPE)
+			.GET()
+			.build(), HttpResponse.BodyHandlers.ofInputStream());
+		try (InputStream body = response.body()) {
+			if (response.statusCode() != 200) {
+				throw new IOException(this.page + " answered HTTP " + response.statusCode());
+			}
+			String type = response.headers().firstValue("Content-Type").orElse("none");
+			if (!type.startsWith(PROTOBUF)) {
+				throw new IOException(this.page + " answered Content-Type " + type + ", not " + PROTOBUF
+						+ " (Prometheus' protobuf format, served by Spring Boot 3.3 and later)");
+			}
+			return decode(body);
 		}
+	}
+
+	private double[] decode(InputStream body) throws IOException {
 		try {
-			return values(PrometheusText.parse(response.body()), this.requestUri);
+			return values(PrometheusScrape.read(body), this.requestUri);
 		}
-		catch (IllegalArgumentException ex) {
+		catch (IllegalArgumentException | IOException ex) {
 			throw new IOException(this.page + ": " + ex.getMessage(), ex);
 		}
 	}
@@ -96,17 +118,21 @@ public final class PrometheusProbe implements Probe {
 	 * @param requestUri the {@code uri} tag of the measured requests
 	 * @return one value per column of {@link #COLUMNS}
 	 */
-	static double[] values(PrometheusText page, String requestUri) {
-		double netty = page.sum("reactor_netty_connection_provider_pending_connections", "name", "downstream");
-		double apache = page.sum("httpcomponents_httpclient_pool_total_pending");
-		double eden = page.sum("jvm_memory_used_bytes",
+	static double[] values(PrometheusScrape page, String requestUri) {
+		double netty = page.value("reactor_netty_connection_provider_pending_connections",
+				(labels) -> "downstream".equals(labels.get("name")));
+		double apache = page.value("httpcomponents_httpclient_pool_total_pending", PrometheusScrape.ALL);
+		double eden = page.value("jvm_memory_used_bytes",
 				(labels) -> labels.getOrDefault("id", "").toLowerCase(Locale.ROOT).contains("eden"));
-		double allocated = page.sum("jvm_gc_memory_allocated_bytes_total") + (Double.isNaN(eden) ? 0 : eden);
-		return new double[] { allocated, zeroIfMissing(page.sum("jvm_gc_pause_seconds_count")),
-				zeroIfMissing(page.sum("jvm_gc_pause_seconds_sum")),
-				zeroIfMissing(page.sum("http_server_requests_seconds_count", "uri", requestUri)),
-				page.sum("mongodb_driver_pool_waitqueuesize"), page.sum("mongodb_driver_pool_checkedout"),
-				Double.isNaN(netty) ? apache : netty, page.sum("tomcat_threads_busy_threads") };
+		double allocated = page.value("jvm_gc_memory_allocated_bytes_total", PrometheusScrape.ALL)
+				+ (Double.isNaN(eden) ? 0 : eden);
+		return new double[] { allocated, zeroIfMissing(page.count("jvm_gc_pause_seconds", PrometheusScrape.ALL)),
+				zeroIfMissing(page.total("jvm_gc_pause_seconds", PrometheusScrape.ALL)),
+				zeroIfMissing(
+						page.count("http_server_requests_seconds", (labels) -> requestUri.equals(labels.get("uri")))),
+				page.value("mongodb_driver_pool_waitqueuesize", PrometheusScrape.ALL),
+				page.value("mongodb_driver_pool_checkedout", PrometheusScrape.ALL),
+				Double.isNaN(netty) ? apache : netty, page.value("tomcat_threads_busy_threads", PrometheusScrape.ALL) };
 	}
 
 	private static double zeroIfMissing(double value) {

@@ -1,8 +1,6 @@
 package dev.twinstack.bench.measure;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,10 +15,13 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * GC pauses and allocation as deltas over a window, from real scrapes of both apps'
- * {@code /actuator/prometheus}
- * ({@code src/test/resources/.../measure/*-prometheus-*.txt}: each app started alone with
- * its mocks, 20 composite requests, the first scrape, 600 more from 10 clients, the
- * second scrape; see the files' comments).
+ * {@code /actuator/prometheus} in Prometheus' protobuf format
+ * ({@code src/test/resources/.../measure/*-prometheus-*.pb}, as Actuator answered
+ * {@code Accept: application/vnd.google.protobuf; proto=io.prometheus.client.MetricFamily;
+ * encoding=delimited}): each app (JDK 25, {@code -Xmx256m}, 2026-11-24) started alone
+ * with mock-services ({@code --latency 100ms --mongo-storage memory}), 20 composite
+ * requests one at a time, the {@code -before} scrape, 600 more from 10 clients, the
+ * {@code -after} scrape.
  */
 class GcCostTests {
 
@@ -29,29 +30,29 @@ class GcCostTests {
 	static final Instant T0 = Instant.parse("2026-11-24T08:00:00Z");
 
 	@ParameterizedTest
-	@CsvSource({ "mvc", "webflux" })
-	void takesTheDeltasBetweenTwoRealScrapesNotTheTotals(String app) throws IOException {
-		PrometheusText before = PrometheusText.parse(fixture(app + "-prometheus-before.txt"));
-		PrometheusText after = PrometheusText.parse(fixture(app + "-prometheus-after.txt"));
+	@CsvSource({ "mvc, 3", "webflux, 5" })
+	void takesTheDeltasBetweenTwoRealScrapesNotTheTotals(String app, long pauses) throws IOException {
+		PrometheusScrape before = PrometheusPages.fixture(app + "-prometheus-before.pb");
+		PrometheusScrape after = PrometheusPages.fixture(app + "-prometheus-after.pb");
 		TimeSeries window = series(row(0, before), failed(1), row(6, after));
 
 		GcCost gc = GcCost.over(window);
 
 		assertThat(gc.seconds()).isEqualTo(6.0);
 		assertThat(gc.requests()).isEqualTo(600);
-		// both apps had not collected yet at the first scrape (no jvm_gc_pause series, 0
-		// allocated
-		// counted), and collected twice by the second
-		assertThat(gc.gcPauses()).isEqualTo(2);
+		// both apps had collected at the first scrape already (mvc-app once, webflux-app
+		// three times) and collected again in between: 4 and 8 pauses at the second
+		assertThat(gc.gcPauses()).isEqualTo(pauses)
+			.isLessThan((long) after.count("jvm_gc_pause_seconds", PrometheusScrape.ALL));
 		assertThat(gc.gcPauseMs()).isCloseTo(
-				(after.sum("jvm_gc_pause_seconds_sum") - counter(before, "jvm_gc_pause_seconds_sum")) * 1000,
+				(after.total("jvm_gc_pause_seconds", PrometheusScrape.ALL) - pauseSeconds(before)) * 1000,
 				within(1e-6));
 		// the allocation counter alone moves at collections only; with the eden in use
 		// the
 		// count is continuous, and smaller than the counter's total since the start
 		double allocated = allocated(after) - allocated(before);
 		assertThat(gc.allocatedMb()).isCloseTo(allocated / (1024 * 1024), within(1e-9))
-			.isLessThan(after.sum("jvm_gc_memory_allocated_bytes_total") / (1024 * 1024) + 1);
+			.isLessThan(after.value("jvm_gc_memory_allocated_bytes_total", PrometheusScrape.ALL) / (1024 * 1024) + 1);
 		assertThat(gc.allocatedBytesPerRequest()).isCloseTo(allocated / 600, within(1e-6));
 		// a composite request (three downstream calls, one insert, JSON in and out)
 		// allocates tens to hundreds of KB, not bytes or megabytes
@@ -87,28 +88,22 @@ class GcCostTests {
 		assertThat(GcCost.median(java.util.Collections.singletonList(null))).isNull();
 	}
 
-	static double counter(PrometheusText page, String name) {
-		double value = page.sum(name);
+	static double pauseSeconds(PrometheusScrape page) {
+		double value = page.total("jvm_gc_pause_seconds", PrometheusScrape.ALL);
 		return Double.isNaN(value) ? 0 : value;
 	}
 
-	static double allocated(PrometheusText page) {
-		return page.sum("jvm_gc_memory_allocated_bytes_total") + page.sum("jvm_memory_used_bytes",
-				(labels) -> labels.getOrDefault("id", "").toLowerCase(java.util.Locale.ROOT).contains("eden"));
-	}
-
-	static String fixture(String name) throws IOException {
-		try (InputStream in = GcCostTests.class.getResourceAsStream(name)) {
-			assertThat(in).as(name).isNotNull();
-			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-		}
+	static double allocated(PrometheusScrape page) {
+		return page.value("jvm_gc_memory_allocated_bytes_total", PrometheusScrape.ALL)
+				+ page.value("jvm_memory_used_bytes",
+						(labels) -> labels.getOrDefault("id", "").toLowerCase(java.util.Locale.ROOT).contains("eden"));
 	}
 
 	static TimeSeries series(TimeSeries.Row... rows) {
 		return new TimeSeries(PrometheusProbe.COLUMNS, List.of(rows));
 	}
 
-	static TimeSeries.Row row(int second, PrometheusText page) {
+	static TimeSeries.Row row(int second, PrometheusScrape page) {
 		return new TimeSeries.Row(T0.plusSeconds(second), PrometheusProbe.values(page, URI));
 	}
 
