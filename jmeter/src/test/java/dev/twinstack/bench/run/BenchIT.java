@@ -477,6 +477,9 @@ class BenchIT {
 			// app
 			// allocates (or a young GC runs) in between, so either may be the larger
 			assertThat(memory.heapAfterGcMb()).as("heap after a full GC").isPositive();
+			// every reading starts from a full GC
+			assertThat(memory.heapBeforeMb()).as("heap after the full GC before the requests").isPositive();
+			assertThat(memory.collectionsDuring()).as("GCs during the requests").isNotNull().isNotNegative();
 		}
 	}
 
