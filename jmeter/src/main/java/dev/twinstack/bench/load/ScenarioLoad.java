@@ -364,7 +364,8 @@ public final class ScenarioLoad {
 	}
 
 	/**
-	 * Returns the load of one measured trial.
+	 * Returns the load of one measured trial: {@link #rampUp(LoadModel)}, then the hold
+	 * (closed, open) or the requests (count).
 	 * @param settings the bench settings (duration, request count)
 	 * @param app the running app
 	 * @param cell the cell
@@ -378,8 +379,18 @@ public final class ScenarioLoad {
 		int threads = (cell.load() == LoadModel.OPEN) ? OpenModel.maxThreads(cell.rate(), idealLatencyMs)
 				: cell.concurrency();
 		return new ScenarioPlan.Run(base(app), cell.workload(), cell.load(), threads, cell.rate(),
-				(cell.load() == LoadModel.COUNT) ? settings.requests(cell) : 0,
-				Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS), settings.duration(), runId);
+				(cell.load() == LoadModel.COUNT) ? settings.requests(cell) : 0, rampUp(cell.load()),
+				settings.duration(), runId);
+	}
+
+	/**
+	 * Returns a measured trial's ramp-up: none for the count model (every thread starts
+	 * at once, like {@code ab}), {@value CompositePlan#RAMP_UP_SECONDS} s otherwise.
+	 * @param load the load model
+	 * @return the ramp-up
+	 */
+	public static Duration rampUp(LoadModel load) {
+		return (load == LoadModel.COUNT) ? Duration.ZERO : Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS);
 	}
 
 	private static String base(AppProcess app) {

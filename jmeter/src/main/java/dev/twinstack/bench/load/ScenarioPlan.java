@@ -60,12 +60,28 @@ public final class ScenarioPlan {
 	 * model may use
 	 * @param rate arrival rate of the open model (req/s), 0 otherwise
 	 * @param requests requests of the count model, 0 otherwise
-	 * @param rampUp time over which the threads (or the rate) ramp up
+	 * @param rampUp time over which the threads (or the rate) ramp up; zero for the count
+	 * model, whose threads all start at once
 	 * @param duration hold time after the ramp-up (closed and open models)
 	 * @param runId prefix of every request's {@code X-Request-Id}
 	 */
 	public record Run(String baseUri, Workload workload, LoadModel load, int threads, int rate, int requests,
 			Duration rampUp, Duration duration, String runId) {
+
+		/**
+		 * Checks the run: the count model takes no ramp-up. Like {@code ab -n -c}, whose
+		 * clients send their first requests together, its threads all start at once, so
+		 * that its time to complete N requests holds no ramp-up that the stacks do not
+		 * control (seed 001's "time to complete" and seed 000's {@code ab} requests per
+		 * second).
+		 * @throws IllegalArgumentException for a count run with a ramp-up
+		 */
+		public Run {
+			if (load == LoadModel.COUNT && !rampUp.isZero()) {
+				throw new IllegalArgumentException("the count model starts all its threads at once, like ab -n -c: "
+						+ "its ramp-up must be 0 s, not " + rampUp.toMillis() / 1000.0 + " s");
+			}
+		}
 
 		/**
 		 * Returns the requests each thread of the count model sends: the requested count
@@ -211,9 +227,9 @@ public final class ScenarioPlan {
 		return switch (run.load()) {
 			case CLOSED -> threadGroup(run.workload().id()).rampToAndHold(threads, run.rampUp(), run.duration())
 				.children(forLoopController("requests", -1, sampler));
-			case COUNT -> threadGroup(run.workload().id()).rampTo(threads, run.rampUp())
-				.holdIterating(1)
-				.children(forLoopController("requests", run.requestsPerThread(), sampler));
+			// JMeter's thread group with a ramp-up of 0 s: every thread started at once
+			case COUNT -> threadGroup(run.workload().id(), threads, 1,
+					forLoopController("requests", run.requestsPerThread(), sampler));
 			case OPEN -> new DrainingRpsThreadGroup(run.workload().id()).maxThreads(threads)
 				.initThreads(OpenModel.initialThreads(threads))
 				.rampToAndHold((double) run.rate() / engines, run.rampUp(), run.duration())

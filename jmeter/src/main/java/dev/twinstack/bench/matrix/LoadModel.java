@@ -18,7 +18,8 @@ public enum LoadModel {
 
 	/**
 	 * Closed, counted: {@code concurrency} clients share a fixed number of requests, like
-	 * {@code ab -n -c}.
+	 * {@code ab -n -c}; all of them start at once (no ramp-up), so the time to complete
+	 * the requests is the stacks' alone.
 	 */
 	COUNT("count"),
 

@@ -141,7 +141,9 @@ final class ReportSections {
 			.append(" requests\n\n")
 			.append((readings > 1) ? "Measured " + readings + " times back to back per app (the mean of the readings, "
 					+ "their range in brackets)" : "Measured once per app")
-			.append(", right after its warm-up and before its cells: ")
+			.append(", right after its warm-up and before its cells: a full GC (`jcmd <pid> GC.run`) and the heap, ")
+			.append("so that every reading starts from the same clean heap (as each of seed 000's executions started ")
+			.append("a fresh process); ")
 			.append(first.requests())
 			.append(" requests (")
 			.append((first.workload().fanout() != null) ? first.workload().fanout().id() + " fanout"
@@ -152,8 +154,10 @@ final class ReportSections {
 			.append(first.requests())
 			.append(" -c ")
 			.append(first.concurrency())
-			.append("`), then the heap (Micrometer) and RSS (OSHI); then a full GC (`jcmd <pid> GC.run`) and ")
-			.append("both again: what the app keeps.\n\n| Measure |");
+			.append("`, all threads started at once), then the heap (Micrometer) and RSS (OSHI); then a full GC ")
+			.append("and both again: what the app keeps. *Heap added* is the heap after the requests minus the heap ")
+			.append("before them: their allocation when no GC ran in between (*GCs during the requests* 0).\n\n")
+			.append("| Measure |");
 		byStack.keySet().forEach((stack) -> md.append(' ').append(stack.title()).append(" |"));
 		md.append("\n|---|");
 		byStack.keySet().forEach((stack) -> md.append("---:|"));
@@ -172,7 +176,11 @@ final class ReportSections {
 				.append(" |");
 		});
 		md.append('\n');
+		row(md, byStack, "Heap used before (after a full GC)", MemoryAfterRequests::heapBeforeMb, "%.1f MB");
 		row(md, byStack, "Heap used after", MemoryAfterRequests::heapUsedMb, "%.1f MB");
+		row(md, byStack, "Heap added by the requests", MemoryAfterRequests::heapAddedMb, "%.1f MB");
+		row(md, byStack, "GCs during the requests",
+				(m) -> (m.collectionsDuring() != null) ? m.collectionsDuring().doubleValue() : null, "%.0f");
 		row(md, byStack, "RSS after", MemoryAfterRequests::rssMb, "%.1f MB");
 		row(md, byStack, "Live threads after", MemoryAfterRequests::liveThreads, "%.0f");
 		row(md, byStack, "Heap used after a full GC", MemoryAfterRequests::heapAfterGcMb, "%.1f MB");

@@ -1,5 +1,6 @@
 package dev.twinstack.bench.report;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -141,6 +142,29 @@ public final class ReportWriter {
 		return results.matrix().isEmpty() && results.cells().isEmpty() && !results.faults().isEmpty();
 	}
 
+	/**
+	 * How the count model loads, said wherever a run used it.
+	 */
+	static final String COUNT_MODEL = "The count model (`ab -n N -c C`) starts all its C threads at once, without "
+			+ "ramp-up, and each sends its share of the N requests back to back: its time to complete N requests, "
+			+ "from the first request's start to the last answer, holds no ramp-up that the stacks do not control.";
+
+	/**
+	 * Says what one trial loads: the ramp-up and hold of the timed models, the count
+	 * model's start, and the trials per cell.
+	 */
+	static String perTrial(BenchResults.Settings s) {
+		List<String> parts = new ArrayList<>();
+		if (s.loads().stream().anyMatch((load) -> load != LoadModel.COUNT)) {
+			parts.add(s.rampUpSeconds() + " s ramp-up + " + s.durationSeconds() + " s hold");
+		}
+		if (s.loads().contains(LoadModel.COUNT)) {
+			parts.add("count model: every thread at once (no ramp-up), until the requests are sent");
+		}
+		parts.add(s.trials() + " trial(s) per cell");
+		return String.join("; ", parts);
+	}
+
 	private static void appendMeasured(StringBuilder md, BenchResults.Settings settings) {
 		md.append("## What was measured\n\n");
 		md.append(
@@ -158,6 +182,7 @@ public final class ReportWriter {
 			.append("rounds until the throughput is steady and the JIT quiet (at most ")
 			.append(settings.warmupSeconds())
 			.append(" s; what each app needed is in the settings below). ")
+			.append(settings.loads().contains(LoadModel.COUNT) ? COUNT_MODEL + " " : "")
 			.append("Latencies come from every sample JMeter logged; heap, threads, RSS and CPU are sampled once a ")
 			.append("second (see *Where the figures come from*); stored documents are counted by request id after ")
 			.append("the count stops changing.\n\n");
@@ -170,8 +195,7 @@ public final class ReportWriter {
 				+ (s.rates().isEmpty() ? "" : "; open-model rates " + s.rates() + " req/s"));
 		setting(md, "Concurrency (JMeter threads)", s.concurrency().toString());
 		setting(md, "Heaps", s.heaps().toString());
-		setting(md, "Per trial", s.rampUpSeconds() + " s ramp-up + " + s.durationSeconds() + " s hold; " + s.trials()
-				+ " trial(s) per cell");
+		setting(md, "Per trial", perTrial(s));
 		setting(md, "Warm-up per app start", "per workload, rounds of " + WarmUp.ROUND_SECONDS + " s: first at "
 				+ WarmUp.JIT_CONCURRENCY_WAITING + " clients (" + WarmUp.JIT_CONCURRENCY_BUSY
 				+ " without a downstream wait) with the app on every CPU, then at the highest concurrency on its own, "
@@ -306,7 +330,8 @@ public final class ReportWriter {
 			.append("completed anyway; an app that cancels abandoned requests stores fewer of those.\n\n")
 			.append("In the ab-style tables, *Requests per second* is JMeter's: requests / (first start to last ")
 			.append("end), which the 1 s ramp-up and the last requests' latency lower a little; the matrix quotes ")
-			.append("the *steady* throughput instead.\n\n");
+			.append("the *steady* throughput instead. The count model has no ramp-up: its requests per second and ")
+			.append("time to complete are those of `ab -n -c`.\n\n");
 	}
 
 	private static void appendFiles(StringBuilder md, BenchResults results) {

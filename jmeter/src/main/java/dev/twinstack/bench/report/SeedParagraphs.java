@@ -34,18 +34,28 @@ final class SeedParagraphs {
 	}
 
 	/**
+	 * One stack's memory readings of seed 000's measurement.
+	 *
+	 * @param afterKb heap in use after the requests, per reading (kB)
+	 * @param beforeMb heap in use after the full GC before them, per reading (MB)
+	 * @param addedMb heap added by the requests, per reading (MB)
+	 * @param afterGcMb heap after the full GC after them, per reading (MB)
+	 * @param readingsWithGc readings during whose requests a GC ran
+	 */
+	record Memory(List<Double> afterKb, List<Double> beforeMb, List<Double> addedMb, List<Double> afterGcMb,
+			long readingsWithGc) {
+	}
+
+	/**
 	 * Writes seed 000's paragraph: the memory after the requests (the finding), then the
 	 * {@code ab} throughput.
-	 * @param coroutinesKb coroutines' heap in use after each memory reading (kB)
-	 * @param mvcKb mvc's (kB)
-	 * @param coroutinesAfterGcMb coroutines' heap after a full GC, per reading (MB)
-	 * @param mvcAfterGcMb mvc's (MB)
+	 * @param coroutines coroutines' memory readings
+	 * @param mvc mvc's
 	 * @param coroutinesRps coroutines' requests per second in each {@code ab} test
 	 * @param mvcRps mvc's
 	 * @return Markdown
 	 */
-	static String finding000(List<Double> coroutinesKb, List<Double> mvcKb, List<Double> coroutinesAfterGcMb,
-			List<Double> mvcAfterGcMb, List<Double> coroutinesRps, List<Double> mvcRps) {
+	static String finding000(Memory coroutines, Memory mvc, List<Double> coroutinesRps, List<Double> mvcRps) {
 		double writtenAsync = SeedFindings.mean(SeedFigures.MEMORY_500_ASYNC);
 		double writtenSync = SeedFindings.mean(SeedFigures.MEMORY_500_SYNC);
 		Change written = SeedFindings.compare(SeedFigures.MEMORY_500_ASYNC, SeedFigures.MEMORY_500_SYNC);
@@ -54,6 +64,8 @@ final class SeedParagraphs {
 				"The write-up found the coroutine server using about half the memory of the synchronous one "
 						+ "after 500 requests (%.0f vs %.0f kb on average, %.0f %%; its five readings %s). ",
 				writtenAsync, writtenSync, 100 * writtenAsync / writtenSync, overlapWords(written)));
+		List<Double> coroutinesKb = coroutines.afterKb();
+		List<Double> mvcKb = mvc.afterKb();
 		if (coroutinesKb.isEmpty() || mvcKb.isEmpty()) {
 			text.append("Here the memory was not measured for both stacks, so there is nothing to compare. ");
 		}
@@ -67,12 +79,28 @@ final class SeedParagraphs {
 							+ "(%.0f %%; readings %.0f–%.0f vs %.0f–%.0f kb): this machine **%s**",
 					ours, theirs, 100 * ours / theirs, min(coroutinesKb), max(coroutinesKb), min(mvcKb), max(mvcKb),
 					verdict.words()));
-			if (!coroutinesAfterGcMb.isEmpty() && !mvcAfterGcMb.isEmpty()) {
+			if (!coroutines.afterGcMb().isEmpty() && !mvc.afterGcMb().isEmpty()) {
 				text.append(fmt(" (after a full GC, what each app keeps: %.1f vs %.1f MB)",
-						SeedFindings.mean(coroutinesAfterGcMb), SeedFindings.mean(mvcAfterGcMb)));
+						SeedFindings.mean(coroutines.afterGcMb()), SeedFindings.mean(mvc.afterGcMb())));
 			}
-			text.append(". The heap in use right after a burst includes garbage not yet collected, so it follows the "
-					+ "allocation per request and when the last GC ran as much as what the server keeps. ");
+			text.append(". ");
+			if (!coroutines.beforeMb().isEmpty() && !mvc.beforeMb().isEmpty()) {
+				text.append(fmt(
+						"Each reading started from a full GC, as each of the write-up's executions started a fresh "
+								+ "process: the heap after the requests is what the app kept before them (%.1f vs "
+								+ "%.1f MB) plus what the requests allocated and no GC had freed (%.1f vs %.1f MB "
+								+ "added)",
+						SeedFindings.mean(coroutines.beforeMb()), SeedFindings.mean(mvc.beforeMb()),
+						SeedFindings.mean(coroutines.addedMb()), SeedFindings.mean(mvc.addedMb())));
+				long withGc = coroutines.readingsWithGc() + mvc.readingsWithGc();
+				text.append((withGc == 0) ? ", no GC ran during the requests. "
+						: fmt("; in %d reading(s) a GC ran during the requests and freed part of it. ", withGc));
+			}
+			else {
+				text.append("The readings did not start from a full GC (no `jcmd`): the heap in use right after the "
+						+ "requests includes garbage not yet collected, so it follows when the last GC ran as much as "
+						+ "what the server keeps. ");
+			}
 		}
 		Change writtenAb = SeedFindings.compare(SeedFigures.AB_RPS_ASYNC, SeedFigures.AB_RPS_SYNC);
 		text.append(fmt(

@@ -129,13 +129,23 @@ final class SeedsReport {
 	}
 
 	private static String finding000(BenchResults results) {
-		return SeedParagraphs.finding000(
-				Seed000Tables.memoryValues(results.memory(), Stack.COROUTINES, SeedsReport::heapKb),
-				Seed000Tables.memoryValues(results.memory(), Stack.MVC, SeedsReport::heapKb),
-				Seed000Tables.memoryValues(results.memory(), Stack.COROUTINES, MemoryAfterRequests::heapAfterGcMb),
-				Seed000Tables.memoryValues(results.memory(), Stack.MVC, MemoryAfterRequests::heapAfterGcMb),
+		return SeedParagraphs.finding000(memory000(results, Stack.COROUTINES), memory000(results, Stack.MVC),
 				Seed000Tables.abTrials(results, Stack.COROUTINES).stream().map((t) -> t.load().throughput()).toList(),
 				Seed000Tables.abTrials(results, Stack.MVC).stream().map((t) -> t.load().throughput()).toList());
+	}
+
+	/**
+	 * Collects a stack's memory readings for seed 000's paragraph.
+	 */
+	static SeedParagraphs.Memory memory000(BenchResults results, Stack stack) {
+		List<MemoryAfterRequests> memory = results.memory();
+		return new SeedParagraphs.Memory(Seed000Tables.memoryValues(memory, stack, SeedsReport::heapKb),
+				Seed000Tables.memoryValues(memory, stack, MemoryAfterRequests::heapBeforeMb),
+				Seed000Tables.memoryValues(memory, stack, MemoryAfterRequests::heapAddedMb),
+				Seed000Tables.memoryValues(memory, stack, MemoryAfterRequests::heapAfterGcMb),
+				memory.stream()
+					.filter((m) -> m.stack() == stack && m.collectionsDuring() != null && m.collectionsDuring() > 0)
+					.count());
 	}
 
 	private static Double heapKb(MemoryAfterRequests memory) {

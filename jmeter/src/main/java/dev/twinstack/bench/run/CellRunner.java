@@ -122,9 +122,10 @@ final class CellRunner {
 			requireAlive(app);
 			this.store.drop();
 			Console.line(String.format(java.util.Locale.ROOT,
-					"[memory] %s: %d requests in %.2f s (%d errors); heap %s MB, RSS %s MB; after a full GC heap %s "
-							+ "MB, RSS %s MB",
-					app.stack().id(), memory.requests(), memory.seconds(), memory.errors(), mb(memory.heapUsedMb()),
+					"[memory] %s: heap %s MB after a full GC; %d requests in %.2f s (%d errors, %s GCs); heap %s MB, "
+							+ "RSS %s MB; after a full GC heap %s MB, RSS %s MB",
+					app.stack().id(), mb(memory.heapBeforeMb()), memory.requests(), memory.seconds(), memory.errors(),
+					(memory.collectionsDuring() != null) ? memory.collectionsDuring() : "?", mb(memory.heapUsedMb()),
 					mb(memory.rssMb()), mb(memory.heapAfterGcMb()), mb(memory.rssAfterGcMb())));
 			readings.add(memory);
 		}
@@ -193,7 +194,7 @@ final class CellRunner {
 			this.store.drop();
 			storage = new Storage(acknowledged, stored, duplicates);
 		}
-		TimeSeries steady = steadyWindow(monitored.series(), samples, started, load.elapsedSeconds());
+		TimeSeries steady = steadyWindow(monitored.series(), samples, run.rampUp(), started, load.elapsedSeconds());
 		CpuShares cpu = CpuShares.of(Machine.cores(), steady.summaries());
 		GcCost gc = GcCost.over(steady);
 		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(),
@@ -288,7 +289,7 @@ final class CellRunner {
 		this.enginesWarm = true;
 		int threads = ENGINE_WARMUP_THREADS * engines.count();
 		ScenarioPlan.Run warm = new ScenarioPlan.Run(trial.baseUri(), trial.workload(), LoadModel.COUNT, threads, 0,
-				threads * ENGINE_WARMUP_REQUESTS, Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS), Duration.ZERO,
+				threads * ENGINE_WARMUP_REQUESTS, Duration.ZERO, Duration.ZERO,
 				RunId.of(this.runPrefix, "engines-warm-up", ""));
 		Console.line("[engines] warming up " + engines.addresses() + ": " + threads * ENGINE_WARMUP_REQUESTS
 				+ " requests, unmeasured");
@@ -345,20 +346,21 @@ final class CellRunner {
 	/**
 	 * Returns the readings of a trial's steady load, the window its CPU shares are judged
 	 * on: from the end of the ramp-up (plus one reading, which covers the second before
-	 * it) to the last sample's end, like the steady throughput they are compared with.
-	 * Without {@value #MIN_STEADY_READINGS} readings there (a short count run), the whole
-	 * load from JMeter's start; never the JMeter dashboard generation and GC after the
-	 * load.
+	 * it; the count model has no ramp-up) to the last sample's end, like the steady
+	 * throughput they are compared with. Without {@value #MIN_STEADY_READINGS} readings
+	 * there (a short count run), the whole load from JMeter's start; never the JMeter
+	 * dashboard generation and GC after the load.
 	 * @param series the trial's readings, one a second
 	 * @param samples the trial's JTL
+	 * @param rampUp the trial's ramp-up
 	 * @param started when JMeter was started
 	 * @param elapsedSeconds JMeter's elapsed time, first start to last end (s)
 	 * @return the readings of the window
 	 */
-	static TimeSeries steadyWindow(TimeSeries series, JtlAnalysis samples, Instant started, double elapsedSeconds) {
+	static TimeSeries steadyWindow(TimeSeries series, JtlAnalysis samples, Duration rampUp, Instant started,
+			double elapsedSeconds) {
 		if (samples.firstStartMs() > 0) {
-			TimeSeries steady = series.between(
-					Instant.ofEpochMilli(samples.firstStartMs()).plusSeconds(CompositePlan.RAMP_UP_SECONDS + 1),
+			TimeSeries steady = series.between(Instant.ofEpochMilli(samples.firstStartMs()).plus(rampUp).plusSeconds(1),
 					Instant.ofEpochMilli(samples.lastEndMs()));
 			if (steady.rows().size() >= MIN_STEADY_READINGS) {
 				return steady;

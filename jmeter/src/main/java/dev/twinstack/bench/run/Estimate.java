@@ -82,13 +82,13 @@ final class Estimate {
 	/**
 	 * Estimates a count cell's load: its requests at {@value #COUNT_REQUESTS_PER_SECOND}
 	 * req/s, or, where the workload waits downstream, at the clients' Little's-law
-	 * ceiling when that is lower; plus the ramp-up.
+	 * ceiling when that is lower (its threads start at once: no ramp-up).
 	 */
 	private static long countSeconds(BenchSettings settings, Cell cell) {
 		double waitMs = settings.downstreamMs(cell.workload());
 		double rate = (waitMs > 0) ? Math.min(COUNT_REQUESTS_PER_SECOND, cell.concurrency() * 1000 / waitMs)
 				: COUNT_REQUESTS_PER_SECOND;
-		return CompositePlan.RAMP_UP_SECONDS + (long) Math.ceil(settings.requests(cell) / rate);
+		return (long) Math.ceil(settings.requests(cell) / rate);
 	}
 
 	/**

@@ -96,6 +96,19 @@ class ScenarioPlanTests {
 		this.inFlight.add(new long[] { System.nanoTime(), this.inFlightNow });
 	}
 
+	/** The server's arrival times (nanoTime), in order. */
+	private synchronized List<Long> arrivals() {
+		List<Long> arrivals = new ArrayList<>();
+		int previous = 0;
+		for (long[] event : this.inFlight) {
+			if (event[1] > previous) {
+				arrivals.add(event[0]);
+			}
+			previous = (int) event[1];
+		}
+		return arrivals;
+	}
+
 	/** The most requests that were in flight at the server at once. */
 	private synchronized int peakInFlight() {
 		return this.inFlight.stream().mapToInt((event) -> (int) event[1]).max().orElse(0);
@@ -135,11 +148,10 @@ class ScenarioPlanTests {
 	@Test
 	void aDistributedPlanCarriesOneEnginesShareOfTheThreadsAndNumberedRequestIds(@TempDir Path runDir)
 			throws IOException {
-		// long enough for the second thread (started 0.5 s into the ramp-up) to overlap
-		// the first
+		// long enough for the two threads to overlap
 		this.delayMs = 200;
 		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.CPU_LIGHT, LoadModel.COUNT, 4, 0, 40,
-				Duration.ofSeconds(1), Duration.ZERO, "td");
+				Duration.ZERO, Duration.ZERO, "td");
 		// what one of two engines runs: half the threads, each sending its 10 requests
 		TestPlanStats stats = LoadGenerator.run(
 				ScenarioPlan.distributed(run, runDir, List.of("127.0.0.2:1099", "127.0.0.3:1099")),
@@ -165,12 +177,42 @@ class ScenarioPlanTests {
 	@Test
 	void countModelSendsTheRequestedNumberOfRequestsLikeAb() {
 		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.CPU_LIGHT, LoadModel.COUNT, 4, 0, 40,
-				Duration.ofSeconds(1), Duration.ZERO, "t1");
+				Duration.ZERO, Duration.ZERO, "t1");
 		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
 		assertThat(stats.overall().samplesCount()).isEqualTo(40);
 		assertThat(stats.overall().errorsCount()).isZero();
 		assertThat(this.paths).containsOnlyKeys("GET /scenarios/cpu-light");
 		assertThat(this.requestIds).hasSize(40).allSatisfy((id, seen) -> assertThat(id).matches("t1-\\d+"));
+	}
+
+	/**
+	 * 20 clients of the count model, 2 requests each, against a server that takes 300 ms
+	 * a request: like {@code ab -n 40 -c 20}, every client sends its first request at
+	 * once, so the first 20 arrivals (each client's first: its second cannot come before
+	 * 300 ms) lie within a short window. A 1 s ramp-up (the model's former one) spread
+	 * them over 950 ms; JMeter starting 20 threads takes a few milliseconds, 200 ms
+	 * leaves room for a busy machine.
+	 */
+	@Test
+	void countModelStartsAllItsThreadsAtOnce() {
+		this.delayMs = 300;
+		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.CPU_LIGHT, LoadModel.COUNT, 20, 0, 40,
+				Duration.ZERO, Duration.ZERO, "t7");
+		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
+		assertThat(stats.overall().samplesCount()).isEqualTo(40);
+		assertThat(peakInFlight()).as("most requests in flight at once").isEqualTo(20);
+		List<Long> firstArrivals = arrivals().subList(0, 20);
+		assertThat(Duration.ofNanos(firstArrivals.get(19) - firstArrivals.get(0))).as("first 20 arrivals' spread")
+			.isLessThan(Duration.ofMillis(200));
+	}
+
+	@Test
+	void countModelRefusesARampUp() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new ScenarioPlan.Run(baseUri(), Workload.CPU_LIGHT, LoadModel.COUNT, 20, 0, 40,
+					Duration.ofSeconds(1), Duration.ZERO, "t8"))
+			.withMessage("the count model starts all its threads at once, like ab -n -c: its ramp-up must be 0 s, "
+					+ "not 1.0 s");
 	}
 
 	/**
@@ -252,7 +294,7 @@ class ScenarioPlanTests {
 	@Test
 	void anyStatusButTheExpectedOneIsAnError() {
 		ScenarioPlan.Run run = new ScenarioPlan.Run(baseUri(), Workload.SLOW_IO, LoadModel.COUNT, 2, 0, 6,
-				Duration.ofSeconds(1), Duration.ZERO, "t4");
+				Duration.ZERO, Duration.ZERO, "t4");
 		TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
 		assertThat(stats.overall().samplesCount()).isEqualTo(6);
 		assertThat(stats.overall().errorsCount()).isEqualTo(6);

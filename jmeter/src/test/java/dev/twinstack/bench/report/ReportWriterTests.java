@@ -147,7 +147,10 @@ class ReportWriterTests {
 		String memory = section(ReportWriter.render(RESULTS), "## Memory after 500 requests");
 		assertThat(memory).contains("like `ab -n 500 -c 10`")
 			.contains("| Time to complete | 15.60 s (32.1 req/s, 0 errors) | 15.40 s (32.5 req/s, 0 errors) |")
+			.contains("| Heap used before (after a full GC) | 37.5 MB | 29.0 MB |")
 			.contains("| Heap used after | 120.5 MB | 95.0 MB |")
+			.contains("| Heap added by the requests | 83.0 MB | 66.0 MB |")
+			.contains("| GCs during the requests | 0 | 1 |")
 			.contains("| RSS after | 310.2 MB | 280.7 MB |")
 			.contains("| Heap used after a full GC | 38.4 MB | 30.1 MB |");
 	}

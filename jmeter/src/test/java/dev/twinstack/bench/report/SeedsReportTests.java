@@ -47,6 +47,19 @@ class SeedsReportTests {
 			.contains("| Average | 8000.0 kb | 17000.0 kb | 8434.0 kb | 17258.2 kb |");
 		assertThat(section).contains("Here coroutines had 8000 kb of heap in use after the requests against mvc's "
 				+ "17000 kb (47 %; readings 8000–8000 vs 17000–17000 kb): this machine **agrees**");
+		// before: kb / 4096 MB, added: kb / 1024 - kb / 4096 MB; the first reading of
+		// each stack saw a GC
+		assertThat(section).contains("what the app kept before them (2.0 vs 4.2 MB) plus what the requests "
+				+ "allocated and no GC had freed (5.9 vs 12.5 MB added); in 2 reading(s) a GC ran during the requests");
+		assertThat(section).contains("here each reading starts from a full GC (`jcmd <pid> GC.run`)");
+		// the count model's threads start at once, as ab's clients do; said in the
+		// settings, in what was measured and in the seeds section
+		assertThat(md).contains(
+				"| Per trial | count model: every thread at once (no ramp-up), until the requests are sent; 3 trial(s) "
+						+ "per cell |")
+			.contains(ReportWriter.COUNT_MODEL)
+			.doesNotContain("the count model starts its threads over 1 s");
+		assertThat(section).contains("As `ab`'s\nclients, the 10 threads start at once, without ramp-up");
 	}
 
 	@Test
@@ -161,7 +174,8 @@ class SeedsReportTests {
 				double kb = (stack == Stack.COROUTINES) ? coroutinesKb : mvcKb;
 				double seconds = ((stack == Stack.COROUTINES) ? 0.8 : 1.0) + i * 0.01;
 				readings.add(new MemoryAfterRequests(stack, dev.twinstack.bench.matrix.Workload.CPU_LIGHT, 500, 10, 0,
-						seconds, 500 / seconds, kb / 1024, 30.0, 300.0, kb / 2048, 290.0));
+						seconds, 500 / seconds, kb / 1024, 30.0, 300.0, kb / 2048, 290.0, kb / 4096,
+						(i == 0) ? 1L : 0L));
 			}
 		}
 		return readings;

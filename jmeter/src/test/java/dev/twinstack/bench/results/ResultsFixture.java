@@ -109,9 +109,9 @@ public final class ResultsFixture {
 						AppCpus.ALL));
 		List<MemoryAfterRequests> memory = List.of(
 				new MemoryAfterRequests(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 500, 10, 0, 15.6, 32.1, 120.5, 45.0,
-						310.2, 38.4, 305.0),
+						310.2, 38.4, 305.0, 37.5, 0L),
 				new MemoryAfterRequests(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, 500, 10, 0, 15.4, 32.5, 95.0,
-						30.0, 280.7, 30.1, 276.0));
+						30.0, 280.7, 30.1, 276.0, 29.0, 1L));
 		AppHealth ok = AppHealth.assess(true, null, "", new GcLog.Summary(0, 0, 0, 0));
 		List<CellSummary> matrix = cells.stream()
 			.map((cell) -> CellSummary.of(cell.cell(),

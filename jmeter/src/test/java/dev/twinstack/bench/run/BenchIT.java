@@ -25,6 +25,7 @@ import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.JfrCheck;
+import dev.twinstack.bench.measure.CellMonitor;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
 import dev.twinstack.bench.process.ProcessRegistry;
 import dev.twinstack.bench.report.Browser;
@@ -157,9 +158,15 @@ class BenchIT {
 			if (!healthy(cell.cell())) {
 				continue;
 			}
+			if (cell.gc() == null) {
+				// a load too short for two readings has none, never a guess
+				assertThat(sampledTwice(cell.load().elapsedSeconds()))
+					.as("%s GC deltas of a %.2f s load", cell.cell().id(), cell.load().elapsedSeconds())
+					.isFalse();
+				continue;
+			}
 			// deltas over the steady window: the app's own request count there, never
 			// the totals since the JVM started (which hold the warm-up)
-			assertThat(cell.gc()).as("%s GC deltas", cell.cell().id()).isNotNull();
 			assertThat(cell.gc().requests()).as("%s requests in the window", cell.cell().id())
 				.isPositive()
 				.isLessThanOrEqualTo(cell.load().requests());
@@ -299,6 +306,19 @@ class BenchIT {
 				"charts/threads-parallel-c" + BenchProfile.SEED_001_CLIENTS + "-n-h64m.png");
 	}
 
+	/**
+	 * Tells whether a trial's load lasted long enough for two of the once-a-second
+	 * readings ({@link CellMonitor#INTERVAL}) to fall in its window (JMeter's start to
+	 * its elapsed time plus 0.5 s, {@code CellRunner.steadyWindow}): from 1.5 s on. The
+	 * {@code seeds} profile's cpu-light count cells (1000 requests at c = 10, all threads
+	 * at once) take about 0.2 s: no CPU, GC or allocation figures for them.
+	 * @param elapsedSeconds JMeter's elapsed time, first start to last end (s)
+	 * @return {@code true} when the figures must be there
+	 */
+	private static boolean sampledTwice(double elapsedSeconds) {
+		return elapsedSeconds + 0.5 >= 2 * CellMonitor.INTERVAL.toSeconds();
+	}
+
 	/** The tests of the scenario matrix need its cells: skipped when only faults ran. */
 	private void assumeMatrix() {
 		assumeTrue(!this.settings.cells().isEmpty(), "no matrix cell: only the faults scenario ran");
@@ -343,6 +363,19 @@ class BenchIT {
 			}
 			// what the measuring cost, and the CPU ceiling it sets (utilization law)
 			CpuCost cost = summary.cpuCost();
+			if (cost.appMs() == null) {
+				// a load too short for two readings has no CPU figures, never a guess
+				double shortest = this.results.trials()
+					.stream()
+					.filter((trial) -> trial.cell().equals(summary.cell()))
+					.mapToDouble((trial) -> trial.load().elapsedSeconds())
+					.min()
+					.orElseThrow();
+				assertThat(sampledTwice(shortest)).as("%s CPU figures of a %.2f s load", id, shortest).isFalse();
+				assertThat(summary.ceiling().cpuCeiling()).as("%s CPU ceiling without CPU figures", id).isNull();
+				assertThat(markdown).contains("**" + summary.cell().workload().id() + ", ");
+				continue;
+			}
 			assertThat(List.of(cost.appMs(), cost.loadGeneratorMs(), cost.machineMs())).as("%s CPU per request", id)
 				.allSatisfy((ms) -> assertThat(ms).isNotNull().isPositive());
 			// idle mocks may read 0.0 where the workload calls no downstream service
@@ -446,7 +479,10 @@ class BenchIT {
 			double[] requests = java.util.Arrays.stream(series.column("app_requests"))
 				.filter((count) -> !Double.isNaN(count))
 				.toArray();
-			assertThat(requests).as("%s request counts read", id).hasSizeGreaterThan(2);
+			// a load shorter than two readings is framed by the one before and the one
+			// after
+			assertThat(requests).as("%s request counts read", id)
+				.hasSizeGreaterThan(sampledTwice(cell.load().elapsedSeconds()) ? 2 : 1);
 			double served = requests[requests.length - 1] - requests[0];
 			assertThat(served).as("%s requests counted by the app's Micrometer", id)
 				.isCloseTo(cell.load().requests(), org.assertj.core.api.Assertions.withinPercentage(10));
@@ -477,6 +513,9 @@ class BenchIT {
 			// app
 			// allocates (or a young GC runs) in between, so either may be the larger
 			assertThat(memory.heapAfterGcMb()).as("heap after a full GC").isPositive();
+			// every reading starts from a full GC
+			assertThat(memory.heapBeforeMb()).as("heap after the full GC before the requests").isPositive();
+			assertThat(memory.collectionsDuring()).as("GCs during the requests").isNotNull().isNotNegative();
 		}
 	}
 

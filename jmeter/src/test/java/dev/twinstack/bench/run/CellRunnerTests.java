@@ -1,5 +1,6 @@
 package dev.twinstack.bench.run;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,17 +36,26 @@ class CellRunnerTests {
 	@Test
 	void steadyWindowLeavesOutTheRampUpLikeTheSteadyThroughput() {
 		// JMeter's first sample at 0.2 s, 1 s ramp-up: the readings from 2.5 s to 7.5 s
-		TimeSeries steady = CellRunner.steadyWindow(readings(), samples(200, 8000), START, 7.8);
+		TimeSeries steady = CellRunner.steadyWindow(readings(), samples(200, 8000), Duration.ofSeconds(1), START, 7.8);
 		assertThat(steady.rows()).hasSize(6);
 		assertThat(steady.summary("machine_cpu").mean()).isCloseTo(0.95, org.assertj.core.api.Assertions.within(1e-9));
 	}
 
 	@Test
+	void countRunWithoutRampUpLeavesOutOnlyItsFirstSecond() {
+		// the count model starts every thread at once: first sample at 0.2 s, the
+		// readings
+		// from 1.5 s to 7.5 s
+		TimeSeries steady = CellRunner.steadyWindow(readings(), samples(200, 8000), Duration.ZERO, START, 7.8);
+		assertThat(steady.rows()).hasSize(7);
+		assertThat(steady.rows().get(0).time()).isEqualTo(START.plusMillis(1500));
+	}
+
+	@Test
 	void shortRunIsJudgedOverItsWholeLoad() {
-		// a 2.8 s count run: one reading after the ramp-up, so the whole load from
-		// JMeter's
-		// start counts (0.5 s to 2.5 s)
-		TimeSeries whole = CellRunner.steadyWindow(readings(), samples(200, 3000), START, 2.8);
+		// a 2.8 s count run: two readings after its first second, so the whole load from
+		// JMeter's start counts (0.5 s to 2.5 s)
+		TimeSeries whole = CellRunner.steadyWindow(readings(), samples(200, 3000), Duration.ZERO, START, 2.8);
 		assertThat(whole.rows()).hasSize(3);
 		assertThat(whole.summary("machine_cpu").mean()).isLessThan(0.95);
 	}
