@@ -68,6 +68,23 @@ public final class ScenarioLoad {
 	 */
 	public static List<WarmUp> warmUp(BenchSettings settings, AppProcess app, CpuPlacement placement,
 			List<Workload> workloads, int concurrency, String runPrefix) {
+		return warmUp(settings, LoadTarget.of(app), placement, workloads, concurrency, runPrefix);
+	}
+
+	/**
+	 * Warms an app up as
+	 * {@link #warmUp(BenchSettings, AppProcess, CpuPlacement, List, int, String)} does; a
+	 * remote target is not lent any CPU.
+	 * @param settings the bench settings (the warm-up bound per app start)
+	 * @param app the app
+	 * @param placement where the app runs, {@code null} for a remote target
+	 * @param workloads the workloads its cells will run
+	 * @param concurrency the concurrency, e.g. the highest of its cells
+	 * @param runPrefix prefix of the request ids
+	 * @return each warm-up run, in order (empty when the bound is 0)
+	 */
+	public static List<WarmUp> warmUp(BenchSettings settings, LoadTarget app, CpuPlacement placement,
+			List<Workload> workloads, int concurrency, String runPrefix) {
 		List<Map.Entry<Workload, Integer>> runs = new ArrayList<>();
 		for (Workload workload : workloads) {
 			int jit = WarmUp.jitConcurrency(workload, concurrency);
@@ -86,12 +103,12 @@ public final class ScenarioLoad {
 			long allowance = Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, remaining - reserve);
 			boolean jitRun = runConcurrency < concurrency;
 			WarmUp warmUp;
-			if (jitRun && placement.widenApp(app.process().pid())) {
+			if (jitRun && app.process() != null && placement.widenApp(app.process().pid())) {
 				try {
 					warmUp = warmUp(app, workload, runConcurrency, allowance, runPrefix + "-" + i, true);
 				}
 				finally {
-					if (app.process().isAlive()) {
+					if (app.alive()) {
 						placement.pinApp(app.process().pid());
 					}
 				}
@@ -103,14 +120,14 @@ public final class ScenarioLoad {
 			Console.line(String.format("[warm-up] %s %s c=%d: %s", app.stack().id(), workload.id(), runConcurrency,
 					warmUp.describe()));
 			remaining -= Math.round(warmUp.seconds());
-			if (!app.process().isAlive()) {
+			if (!app.alive()) {
 				break;
 			}
 		}
 		return warmUps;
 	}
 
-	private static WarmUp warmUp(AppProcess app, Workload workload, int concurrency, long allowanceSeconds,
+	private static WarmUp warmUp(LoadTarget app, Workload workload, int concurrency, long allowanceSeconds,
 			String runPrefix, boolean everyCpu) {
 		LongAdder successes = new LongAdder();
 		// a second past the last round: the run must outlast the round it would end in
@@ -140,7 +157,7 @@ public final class ScenarioLoad {
 	 * @return the time (ms); empty when not read: no such meter, no answer within
 	 * {@link #METRICS_TIMEOUT}, or an error
 	 */
-	private static OptionalDouble compilationMs(AppProcess app) {
+	private static OptionalDouble compilationMs(LoadTarget app) {
 		try {
 			double value = new ActuatorMetricsClient(app.actuatorUri(), METRICS_TIMEOUT)
 				.value("jvm.compilation.time", null, null)
@@ -265,6 +282,21 @@ public final class ScenarioLoad {
 	 */
 	public static Map<Workload, Double> baseLatencies(BenchSettings settings, AppProcess app, List<Workload> workloads,
 			String runPrefix) {
+		return baseLatencies(settings, LoadTarget.of(app), workloads, runPrefix);
+	}
+
+	/**
+	 * Measures each workload's base latency as
+	 * {@link #baseLatencies(BenchSettings, AppProcess, List, String)} does.
+	 * @param settings the bench settings (baseline time, downstream latencies)
+	 * @param app the app, started by the bench or elsewhere
+	 * @param workloads the workloads
+	 * @param runPrefix prefix of the request ids
+	 * @return per workload, the median latency at concurrency 1 minus the downstream wait
+	 * (ms)
+	 */
+	public static Map<Workload, Double> baseLatencies(BenchSettings settings, LoadTarget app, List<Workload> workloads,
+			String runPrefix) {
 		Map<Workload, Double> base = new LinkedHashMap<>();
 		if (settings.baseline().isZero()) {
 			return base;
@@ -300,6 +332,21 @@ public final class ScenarioLoad {
 	 */
 	public static ScenarioPlan.Run trial(BenchSettings settings, AppProcess app, Cell cell, double idealLatencyMs,
 			String runId) {
+		return trial(settings, LoadTarget.of(app), cell, idealLatencyMs, runId);
+	}
+
+	/**
+	 * Returns the load of one measured trial.
+	 * @param settings the bench settings (duration, request count)
+	 * @param app the app, started by the bench or elsewhere
+	 * @param cell the cell
+	 * @param idealLatencyMs the cell's ideal latency, which sizes the open model's
+	 * threads (ms)
+	 * @param runId the trial's request id prefix
+	 * @return the run
+	 */
+	public static ScenarioPlan.Run trial(BenchSettings settings, LoadTarget app, Cell cell, double idealLatencyMs,
+			String runId) {
 		int threads = (cell.load() == LoadModel.OPEN) ? OpenModel.maxThreads(cell.rate(), idealLatencyMs)
 				: cell.concurrency();
 		return new ScenarioPlan.Run(base(app), cell.workload(), cell.load(), threads, cell.rate(),
@@ -307,9 +354,8 @@ public final class ScenarioLoad {
 				Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS), settings.duration(), runId);
 	}
 
-	private static String base(AppProcess app) {
-		String uri = app.baseUri().toString();
-		return uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
+	private static String base(LoadTarget app) {
+		return app.baseUri();
 	}
 
 }

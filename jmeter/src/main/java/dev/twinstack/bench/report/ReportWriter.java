@@ -209,6 +209,15 @@ public final class ReportWriter {
 		if (s.engines() != null && !s.engines().isEmpty()) {
 			setting(md, "Load engines (JMeter remote testing)", engines(s.engines(), results.trials()));
 		}
+		if (s.targets() != null && !s.targets().isEmpty()) {
+			setting(md, "Remote targets (started by hand, not by the bench)",
+					s.targets()
+						.entrySet()
+						.stream()
+						.map((target) -> "`" + target.getKey() + "` " + target.getValue())
+						.collect(java.util.stream.Collectors.joining("; "))
+							+ "; their mocks' and machines' CPU are not measured");
+		}
 		setting(md, "Machine", env.cores() + " cores, " + count(env.totalMemoryMb()) + " MB, " + env.os()
 				+ "; apps, mocks and JMeter share it");
 		if (env.loopbackRoundTripMicros() != null) {

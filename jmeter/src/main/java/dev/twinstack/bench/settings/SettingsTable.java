@@ -53,6 +53,8 @@ public final class SettingsTable {
 
 	private static final String ENGINES = "load engines";
 
+	private static final String TARGETS = "remote targets";
+
 	private static final String FAULTS_ONLY = "`faults` scenario only: ";
 
 	/** {@code bench.profile}: the named matrix. */
@@ -219,6 +221,18 @@ public final class SettingsTable {
 			"with bench.engines: the keystore shared with the load agents (RMI over TLS); insecure = plain RMI",
 			same("rmi_keystore.jks (in jmeter/)"), (value) -> value, null);
 
+	/** {@code bench.targets}. */
+	public static final Setting<Map<Stack, Targets.Target>> TARGETS_APPS = new Setting<>("bench.targets", TARGETS,
+			"list", Targets.FORM + ", or none",
+			"apps already running elsewhere (docs/distributed.md): the bench starts no app and no mocks, loads each "
+					+ "target in turn and reads its meters from its Actuator; needs bench.mongoUri",
+			same("none (the bench starts the apps)"), Targets::parse, null);
+
+	/** {@code bench.mongoUri}. */
+	public static final Setting<String> MONGO_URI = new Setting<>("bench.mongoUri", TARGETS, "URI", Targets.MONGO_FORM,
+			"with bench.targets: the MongoDB the targets store into, where stored == acknowledged is counted",
+			same("none (mock-services' own)"), Targets::parseMongoUri, null);
+
 	/** {@code bench.outputDir}. */
 	public static final Setting<Path> OUTPUT_DIR = new Setting<>("bench.outputDir", OUTPUT, "path", "a folder",
 			"where results.json, report.md, index.html and runs/ go", same("target/bench"), SettingsParser::path, null);
@@ -276,8 +290,8 @@ public final class SettingsTable {
 	public static final List<Setting<?>> ALL = List.of(PROFILE, STACKS, SCENARIOS, FANOUTS, TRANSFERS, HEAPS, LOADS,
 			CONCURRENCY, RATES, APP_CPUS, DURATION, WARMUP, BASELINE, TRIALS, REQUESTS, MEMORY_REQUESTS, LATENCY,
 			SLOW_LATENCY, TOMCAT_THREADS, JAVA_HOME, APP_JVM_ARGS, MOCKS_JVM_ARGS, CROSS_CHECK, PROJECT, OUTPUT_DIR,
-			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, LOAD_ENGINES, RMI_KEYSTORE, FAULT_KINDS, FAULT_SERVICES,
-			FAULT_SHARES, FAULT_CONCURRENCY, FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
+			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, LOAD_ENGINES, RMI_KEYSTORE, TARGETS_APPS, MONGO_URI, FAULT_KINDS,
+			FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY, FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
 
 	private SettingsTable() {
 	}
