@@ -158,15 +158,24 @@ public final class CellMonitor implements AutoCloseable {
 				Console.line(String.format(Locale.ROOT,
 						"    %s: %s req/s · heap %s MB · %s threads · CPU app %s, mocks %s, JMeter %s, machine %s (%s)",
 						this.label, number(rate), number(value(row, "app_heap_used_mb")),
-						number(value(row, "app_threads_live")), percent(value(row, "app_cpu")),
-						percent(value(row, "mocks_cpu")), percent(value(row, "loadgen_cpu")),
-						percent(value(row, "machine_cpu")), this.progress.status(row.time())));
+						number(value(row, "app_threads_live")), percent(appCpu(row)), percent(value(row, "mocks_cpu")),
+						percent(value(row, "loadgen_cpu")), percent(value(row, "machine_cpu")),
+						this.progress.status(row.time())));
 				this.lastPrint = row.time();
 			}
 			if (!Double.isNaN(requests) && (this.countTime == null || this.lastPrint.equals(row.time()))) {
 				this.count = requests;
 				this.countTime = row.time();
 			}
+		}
+
+		/**
+		 * Returns the app's CPU: from OSHI when the bench sees its process, else its own
+		 * {@code process.cpu.usage} (a remote target).
+		 */
+		private double appCpu(TimeSeries.Row row) {
+			double oshi = value(row, "app_cpu");
+			return (this.index.containsKey("app_cpu")) ? oshi : value(row, "app_cpu_micrometer");
 		}
 
 		private double value(TimeSeries.Row row, String column) {

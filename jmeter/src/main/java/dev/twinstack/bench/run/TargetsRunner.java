@@ -31,7 +31,9 @@ import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.GcLog;
 import dev.twinstack.bench.measure.ProfileStore;
+import dev.twinstack.bench.measure.StubLatencyProbe;
 import dev.twinstack.bench.process.BenchException;
+import dev.twinstack.bench.process.BenchShutdown;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
@@ -124,7 +126,7 @@ final class TargetsRunner {
 			}
 		}
 		if (!this.record.finish()) {
-			throw new BenchException("Bench " + dev.twinstack.bench.process.BenchShutdown.INTERRUPTED);
+			throw new BenchException("Bench " + BenchShutdown.INTERRUPTED);
 		}
 		return trials();
 	}
@@ -144,13 +146,26 @@ final class TargetsRunner {
 					this.settings.trials(), run.threads(), target.base(),
 					Console.elapsed(Duration.between(this.start, Instant.now()))));
 			Path runDir = this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("trial-" + number);
-			CellResult result = trial.run(cell, run, runDir, app, threadCap, cell.id() + " trial " + number);
+			Map<String, URI> stubs = this.settings.targets().stubs();
+			StubLatencyProbe probe = StubLatencyProbe.forWorkload(cell.workload(), url(stubs.get("customers")),
+					url(stubs.get("slow")));
+			CellResult result;
+			try {
+				result = trial.run(cell, run, runDir, app, threadCap, cell.id() + " trial " + number);
+			}
+			finally {
+				if (probe != null) {
+					probe.close();
+				}
+			}
 			requireHealthy(cell.stack(), target);
 			results.add(result);
 			synchronized (this) {
 				this.trials.put(result.runId(), result);
 			}
-			figures.add(TrialFigures.of(result, result.steadyThroughput(), null,
+			figures.add(TrialFigures.of(
+					result, result.steadyThroughput(), (probe != null)
+							? probe.summary(StubLatencyProbe.configuredMs(cell.workload(), this.settings)) : null,
 					new AppHealth("ok", null, new GcLog.Summary(0, 0, 0, 0))));
 		}
 		CellSummary summary = CellSummary.of(cell, figures, this.settings, baseMs, threadCap, threads, Machine.cores());
@@ -248,6 +263,10 @@ final class TargetsRunner {
 		catch (Exception ex) {
 			return OptionalInt.empty();
 		}
+	}
+
+	private static String url(URI uri) {
+		return (uri != null) ? uri.toString() : null;
 	}
 
 	private static Map<String, String> appSettings(Targets.Target target, OptionalInt threadCap) {

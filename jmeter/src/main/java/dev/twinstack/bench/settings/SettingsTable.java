@@ -1,5 +1,6 @@
 package dev.twinstack.bench.settings;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -233,6 +234,13 @@ public final class SettingsTable {
 			"with bench.targets: the MongoDB the targets store into, where stored == acknowledged is counted",
 			same("none (mock-services' own)"), Targets::parseMongoUri, null);
 
+	/** {@code bench.stubs}. */
+	public static final Setting<Map<String, URI>> STUBS = new Setting<>("bench.stubs", TARGETS, "list",
+			Targets.STUBS_FORM,
+			"with bench.targets: the stubs the stub latency probe measures during each trial (validity: stubs "
+					+ "slower than configured); without it their latency is not measured",
+			same("none (not probed)"), Targets::parseStubs, null);
+
 	/** {@code bench.outputDir}. */
 	public static final Setting<Path> OUTPUT_DIR = new Setting<>("bench.outputDir", OUTPUT, "path", "a folder",
 			"where results.json, report.md, index.html and runs/ go", same("target/bench"), SettingsParser::path, null);
@@ -290,8 +298,8 @@ public final class SettingsTable {
 	public static final List<Setting<?>> ALL = List.of(PROFILE, STACKS, SCENARIOS, FANOUTS, TRANSFERS, HEAPS, LOADS,
 			CONCURRENCY, RATES, APP_CPUS, DURATION, WARMUP, BASELINE, TRIALS, REQUESTS, MEMORY_REQUESTS, LATENCY,
 			SLOW_LATENCY, TOMCAT_THREADS, JAVA_HOME, APP_JVM_ARGS, MOCKS_JVM_ARGS, CROSS_CHECK, PROJECT, OUTPUT_DIR,
-			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, LOAD_ENGINES, RMI_KEYSTORE, TARGETS_APPS, MONGO_URI, FAULT_KINDS,
-			FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY, FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
+			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, LOAD_ENGINES, RMI_KEYSTORE, TARGETS_APPS, MONGO_URI, STUBS,
+			FAULT_KINDS, FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY, FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
 
 	private SettingsTable() {
 	}

@@ -20,11 +20,20 @@ import dev.twinstack.bench.matrix.Stack;
  * apps itself
  * @param mongoUri the MongoDB the targets store into, {@code null} when the bench starts
  * mock-services itself
+ * @param stubs the base URLs of the stubs the stub latency probe measures
+ * ({@code customers}, {@code slow}, from {@code bench.stubs}); empty when not probed
  */
-public record Targets(Map<Stack, Target> apps, String mongoUri) {
+public record Targets(Map<Stack, Target> apps, String mongoUri, Map<String, URI> stubs) {
 
 	/** The bench starts its own apps and mock-services. */
-	public static final Targets LOCAL = new Targets(Map.of(), null);
+	public static final Targets LOCAL = new Targets(Map.of(), null, Map.of());
+
+	/** The stubs {@code bench.stubs} may name. */
+	public static final List<String> STUBS = List.of("customers", "slow");
+
+	/** The accepted form of {@code bench.stubs}. */
+	public static final String STUBS_FORM = "customers=http://host:port[,slow=http://host:port] (mock-services' "
+			+ "customers and slow services, e.g. customers=http://127.0.0.3:9081,slow=http://127.0.0.3:9084)";
 
 	/** The accepted form of {@code bench.targets}. */
 	public static final String FORM = "stack=http://host:port[;management=http://host:port][,...] with stack one of "
@@ -89,13 +98,21 @@ public record Targets(Map<Stack, Target> apps, String mongoUri) {
 	/**
 	 * Describes every target and the MongoDB, without credentials.
 	 * @return by stack id, e.g. {@code webflux → http://127.0.0.2:8081}; the database
-	 * under {@code mongodb}
+	 * under {@code mongodb}, the probed stubs under {@code stubs}
 	 */
 	public Map<String, String> describe() {
 		Map<String, String> described = new LinkedHashMap<>();
 		this.apps.forEach((stack, target) -> described.put(stack.id(), target.describe()));
 		if (this.mongoUri != null) {
 			described.put("mongodb", withoutCredentials(this.mongoUri));
+		}
+		if (!this.stubs.isEmpty()) {
+			described.put("stubs",
+					this.stubs.entrySet()
+						.stream()
+						.map((stub) -> stub.getKey() + "=" + stub.getValue())
+						.sorted()
+						.collect(Collectors.joining(",")));
 		}
 		return described;
 	}
@@ -144,6 +161,34 @@ public record Targets(Map<Stack, Target> apps, String mongoUri) {
 			targets.put(stack, new Target(base, management));
 		}
 		return targets;
+	}
+
+	/**
+	 * Parses {@code bench.stubs}.
+	 * @param value e.g.
+	 * {@code customers=http://127.0.0.3:9081,slow=http://127.0.0.3:9084}
+	 * @return each stub's base URL
+	 * @throws BenchConfigException naming the malformed entry and the accepted form
+	 */
+	static Map<String, URI> parseStubs(String value) {
+		Map<String, URI> stubs = new LinkedHashMap<>();
+		for (String part : value.split(",", -1)) {
+			String entry = part.trim();
+			int equals = entry.indexOf('=');
+			String name = (equals > 0) ? entry.substring(0, equals).trim() : "";
+			if (!STUBS.contains(name) || stubs.containsKey(name)) {
+				throw new BenchConfigException(
+						"bench.stubs: '" + entry + "' does not start with " + String.join("= or ", STUBS)
+								+ "= (each at most once); bench.stubs must be " + STUBS_FORM + ", got '" + value + "'");
+			}
+			String url = entry.substring(equals + 1).trim();
+			if (!url.matches("(?i)https?://[^/?#@]+/?")) {
+				throw new BenchConfigException("bench.stubs: '" + url + "' in '" + entry + "' is not "
+						+ "http://host:port; bench.stubs must be " + STUBS_FORM + ", got '" + value + "'");
+			}
+			stubs.put(name, URI.create(url.replaceAll("/$", "")));
+		}
+		return stubs;
 	}
 
 	/**

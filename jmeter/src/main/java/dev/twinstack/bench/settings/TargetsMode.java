@@ -1,5 +1,6 @@
 package dev.twinstack.bench.settings;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -25,14 +26,21 @@ final class TargetsMode {
 	}
 
 	/**
-	 * Reads {@code bench.targets} and {@code bench.mongoUri}.
+	 * Reads {@code bench.targets}, {@code bench.mongoUri} and {@code bench.stubs}.
 	 * @param get the property lookup (blank values are {@code null})
 	 * @return the targets, {@link Targets#LOCAL} when none are given
-	 * @throws BenchConfigException when one is given without the other
+	 * @throws BenchConfigException when one is given without the other, or the stubs
+	 * without targets
 	 */
 	static Targets read(Function<String, String> get) {
 		Map<Stack, Targets.Target> apps = SettingsTable.TARGETS_APPS.read(get, Map.of());
 		String mongoUri = SettingsTable.MONGO_URI.read(get, null);
+		Map<String, URI> stubs = SettingsTable.STUBS.read(get, Map.of());
+		if (apps.isEmpty() && !stubs.isEmpty()) {
+			throw new BenchConfigException("bench.stubs is only read with bench.targets (apps started by hand); "
+					+ "without bench.targets the bench probes the stubs of the mock-services it starts: remove "
+					+ "bench.stubs");
+		}
 		if (apps.isEmpty() && mongoUri != null) {
 			throw new BenchConfigException("bench.mongoUri is only read with bench.targets (apps started by hand); "
 					+ "without bench.targets the bench starts mock-services and uses its MongoDB: remove "
@@ -44,7 +52,7 @@ final class TargetsMode {
 					+ Targets.MONGO_FORM);
 		}
 		return apps.isEmpty() ? Targets.LOCAL
-				: new Targets(Collections.unmodifiableMap(new LinkedHashMap<>(apps)), mongoUri);
+				: new Targets(Collections.unmodifiableMap(new LinkedHashMap<>(apps)), mongoUri, Map.copyOf(stubs));
 	}
 
 	/**

@@ -21,6 +21,7 @@ import dev.twinstack.bench.process.JavaProcess;
 import dev.twinstack.bench.process.ProcessRegistry;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.bench.results.TrialFigures;
 import dev.twinstack.bench.settings.BenchSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,6 +56,8 @@ class RemoteTargetsIT {
 	private static String targets;
 
 	private static String mongoUri;
+
+	private static String stubs;
 
 	private static int appPort;
 
@@ -96,6 +99,7 @@ class RemoteTargetsIT {
 						"--app.downstream.recommendations-url=" + mocksUrl + mocks[2],
 						"--app.downstream.slow-url=" + mocksUrl + mocks[4], "--spring.mongodb.uri=" + mongoUri),
 				OUT.resolve("logs/webflux-app.log")));
+		stubs = "customers=" + mocksUrl + mocks[0] + ",slow=" + mocksUrl + mocks[4];
 		targets = "webflux=http://" + APP_HOST + ":" + appPort + ";management=http://" + APP_HOST + ":"
 				+ managementPort;
 	}
@@ -112,8 +116,8 @@ class RemoteTargetsIT {
 	@Test
 	void loadsTheTargetStartedByHandAndCountsWhatItStoredInTheGivenMongoDb() throws IOException {
 		BenchSettings settings = BenchSettings.from(Map.of("bench.profile", "smoke", "bench.targets", targets,
-				"bench.mongoUri", mongoUri, "bench.concurrency", "10", "bench.duration", "5s", "bench.warmup", "5s",
-				"bench.baseline", "2s", "bench.outputDir", OUT.resolve("bench").toString()));
+				"bench.mongoUri", mongoUri, "bench.stubs", stubs, "bench.concurrency", "10", "bench.duration", "5s",
+				"bench.warmup", "5s", "bench.baseline", "2s", "bench.outputDir", OUT.resolve("bench").toString()));
 		assertThat(settings.stacks()).containsExactly(Stack.WEBFLUX);
 		List<JavaProcess> before = ProcessRegistry.running();
 
@@ -138,11 +142,17 @@ class RemoteTargetsIT {
 		assertThat(trial.cpu().machineMean()).as("the targets' machine cannot be seen").isNull();
 		assertThat(results.matrix().get(0).validity().reasons())
 			.anyMatch((reason) -> reason.startsWith("not measured: remote targets"));
+		// the stub latency probe measured the customers stub given in bench.stubs
+		TrialFigures figures = results.matrix().get(0).trials().get(0);
+		assertThat(figures.stubs()).isNotNull();
+		assertThat(figures.stubs().samples()).isPositive();
+		assertThat(figures.stubs().medianMs()).isBetween(100.0, 200.0);
 
 		JsonNode json = new ObjectMapper().readTree(OUT.resolve("bench/results.json").toFile());
 		assertThat(json.at("/settings/targets/webflux").asText()).isEqualTo(
 				"http://" + APP_HOST + ":" + appPort + " (Actuator on http://" + APP_HOST + ":" + managementPort + ")");
 		assertThat(json.at("/settings/targets/mongodb").asText()).isEqualTo(mongoUri);
+		assertThat(json.at("/settings/targets/stubs").asText()).isEqualTo(stubs);
 		assertThat(json.at("/integrity/verified").asBoolean()).isTrue();
 		assertThat(json.at("/trials/0/cpu/mocksMean").isNull()).isTrue();
 		assertThat(Files.readString(OUT.resolve("bench/report.md")))

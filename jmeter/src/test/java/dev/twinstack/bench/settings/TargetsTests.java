@@ -131,6 +131,33 @@ class TargetsTests {
 	}
 
 	@Test
+	void readsTheStubsToProbeOnlyWithTargets() {
+		Targets targets = settings(Map.of("bench.targets", "webflux=http://127.0.0.2:8081", "bench.mongoUri", MONGO,
+				"bench.stubs", "customers=http://127.0.0.3:9081/, slow=http://127.0.0.3:9084"))
+			.targets();
+		assertThat(targets.stubs()).containsEntry("customers", URI.create("http://127.0.0.3:9081"))
+			.containsEntry("slow", URI.create("http://127.0.0.3:9084"));
+		assertThat(targets.describe()).containsEntry("stubs",
+				"customers=http://127.0.0.3:9081,slow=http://127.0.0.3:9084");
+		assertThat(settings(Map.of("bench.targets", "webflux=http://127.0.0.2:8081", "bench.mongoUri", MONGO)).targets()
+			.stubs()).isEmpty();
+		assertThatExceptionOfType(BenchConfigException.class)
+			.isThrownBy(() -> settings(Map.of("bench.targets", "webflux=http://127.0.0.2:8081", "bench.mongoUri", MONGO,
+					"bench.stubs", "orders=http://127.0.0.3:9082")))
+			.withMessage("bench.stubs: 'orders=http://127.0.0.3:9082' does not start with customers= or slow= "
+					+ "(each at most once); bench.stubs must be " + Targets.STUBS_FORM
+					+ ", got 'orders=http://127.0.0.3:9082'");
+		assertThatExceptionOfType(BenchConfigException.class)
+			.isThrownBy(() -> settings(Map.of("bench.targets", "webflux=http://127.0.0.2:8081", "bench.mongoUri", MONGO,
+					"bench.stubs", "customers=127.0.0.3:9081")))
+			.withMessage("bench.stubs: '127.0.0.3:9081' in 'customers=127.0.0.3:9081' is not http://host:port; "
+					+ "bench.stubs must be " + Targets.STUBS_FORM + ", got 'customers=127.0.0.3:9081'");
+		assertThatExceptionOfType(BenchConfigException.class)
+			.isThrownBy(() -> settings(Map.of("bench.stubs", "customers=http://127.0.0.3:9081")))
+			.withMessageStartingWith("bench.stubs is only read with bench.targets");
+	}
+
+	@Test
 	void refusesEverySettingThatNeedsALocalRestartInOneMessage() {
 		Map<String, String> properties = new HashMap<>(
 				Map.of("bench.targets", "mvc=http://127.0.0.2:8080", "bench.mongoUri", MONGO, "bench.heaps",
