@@ -54,10 +54,15 @@ final class TargetTrial {
 
 	private final Progress progress;
 
-	TargetTrial(BenchSettings settings, ProfileStore store, Progress progress) {
+	private final String runPrefix;
+
+	private boolean enginesWarm;
+
+	TargetTrial(BenchSettings settings, ProfileStore store, Progress progress, String runPrefix) {
 		this.settings = settings;
 		this.store = store;
 		this.progress = progress;
+		this.runPrefix = runPrefix;
 	}
 
 	/**
@@ -72,6 +77,11 @@ final class TargetTrial {
 	 */
 	CellResult run(Cell cell, ScenarioPlan.Run run, Path runDir, LoadTarget target, OptionalInt threadCap,
 			String label) {
+		if (this.settings.engines().remote() && !this.enginesWarm) {
+			// as for an app the bench started: cold engines start far apart
+			this.enginesWarm = true;
+			this.store.deleteRun(CellRunner.warmEngines(this.settings, this.runPrefix, run, null));
+		}
 		boolean stores = cell.workload().stores();
 		Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		this.progress.cellStarted(started);

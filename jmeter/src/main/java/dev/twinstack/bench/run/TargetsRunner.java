@@ -93,7 +93,7 @@ final class TargetsRunner {
 		Targets targets = this.settings.targets();
 		Console.line("Remote targets (started by hand; the bench starts no app and no mocks): " + targets.describe());
 		try (ProfileStore store = new ProfileStore(targets.mongoUri())) {
-			TargetTrial trial = new TargetTrial(this.settings, store, this.progress);
+			TargetTrial trial = new TargetTrial(this.settings, store, this.progress, this.runPrefix);
 			this.record.trials(this::trials);
 			List<Cell> all = this.settings.cells();
 			int index = 0;

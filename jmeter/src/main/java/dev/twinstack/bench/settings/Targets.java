@@ -118,15 +118,6 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, Map<String, URI>
 	}
 
 	/**
-	 * Returns the database the targets store into.
-	 * @return the connection string's database, else {@code twinstack}
-	 */
-	public String database() {
-		String database = (this.mongoUri != null) ? new ConnectionString(this.mongoUri).getDatabase() : null;
-		return (database != null) ? database : "twinstack";
-	}
-
-	/**
 	 * Parses {@code bench.targets}.
 	 * @param value e.g. {@code mvc=http://127.0.0.2:8080,webflux=http://127.0.0.2:8081},
 	 * or {@code none}

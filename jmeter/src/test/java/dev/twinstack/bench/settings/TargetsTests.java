@@ -53,7 +53,6 @@ class TargetsTests {
 		assertThat(targets.of(Stack.WEBFLUX).base()).isEqualTo(URI.create("http://127.0.0.2:8081"));
 		assertThat(targets.of(Stack.WEBFLUX).actuatorUri()).isEqualTo(URI.create("http://127.0.0.2:9081/actuator/"));
 		assertThat(targets.mongoUri()).isEqualTo(MONGO);
-		assertThat(targets.database()).isEqualTo("twinstack");
 		assertThat(targets.describe())
 			.containsEntry("webflux", "http://127.0.0.2:8081 (Actuator on http://127.0.0.2:9081)")
 			.containsEntry("mvc", "http://127.0.0.2:8080")
