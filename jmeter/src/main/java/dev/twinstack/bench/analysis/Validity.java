@@ -21,7 +21,8 @@ import java.util.Locale;
  *
  * @param valid {@code false} when the figures must not be compared
  * @param cpuLimited the machine's CPU was the limit
- * @param reasons why the cell is invalid or CPU-limited, in words
+ * @param reasons why the cell is invalid or CPU-limited, and what was not measured, in
+ * words
  * @param stubDrift the stubs' median latency over the configured one, minus 1 (0.12 = 12
  * % slower), {@code null} when not measured
  */
@@ -79,6 +80,19 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 		List<String> reasons = new ArrayList<>(this.reasons);
 		reasons.add(0, reason);
 		return new Validity(false, this.cpuLimited, List.copyOf(reasons), this.stubDrift);
+	}
+
+	/**
+	 * Returns this verdict with a note on what could not be judged, e.g. for remote
+	 * targets, whose mocks' and machines' CPU the bench cannot see; the verdict itself is
+	 * unchanged.
+	 * @param what what was not measured and what therefore was not judged, in words
+	 * @return the new verdict
+	 */
+	public Validity notMeasured(String what) {
+		List<String> reasons = new ArrayList<>(this.reasons);
+		reasons.add("not measured: " + what);
+		return new Validity(this.valid, this.cpuLimited, List.copyOf(reasons), this.stubDrift);
 	}
 
 	private static String saturated(String who, double share, int cores) {

@@ -75,6 +75,24 @@ public final class ScenarioLoad {
 	 */
 	public static List<WarmUp> warmUp(BenchSettings settings, AppProcess app, CpuPlacement placement,
 			MockServicesProcess mocks, List<Workload> workloads, int concurrency, String runPrefix) {
+		return warmUp(settings, LoadTarget.of(app), placement, mocks, workloads, concurrency, runPrefix);
+	}
+
+	/**
+	 * Warms an app up as
+	 * {@link #warmUp(BenchSettings, AppProcess, CpuPlacement, MockServicesProcess, List, int, String)}
+	 * does; a remote target is not lent any CPU, and its CPU per request is not read.
+	 * @param settings the bench settings (the warm-up bound per app start)
+	 * @param app the app
+	 * @param placement where the app runs, {@code null} for a remote target
+	 * @param mocks the running mock-services, {@code null} when they run elsewhere
+	 * @param workloads the workloads its cells will run
+	 * @param concurrency the concurrency, e.g. the highest of its cells
+	 * @param runPrefix prefix of the request ids
+	 * @return each warm-up run, in order (empty when the bound is 0)
+	 */
+	public static List<WarmUp> warmUp(BenchSettings settings, LoadTarget app, CpuPlacement placement,
+			MockServicesProcess mocks, List<Workload> workloads, int concurrency, String runPrefix) {
 		List<Map.Entry<Workload, Integer>> runs = new ArrayList<>();
 		for (Workload workload : workloads) {
 			int jit = WarmUp.jitConcurrency(workload, concurrency);
@@ -93,12 +111,12 @@ public final class ScenarioLoad {
 			long allowance = Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, remaining - reserve);
 			boolean jitRun = runConcurrency < concurrency;
 			WarmUp warmUp;
-			if (jitRun && placement.widenApp(app.process().pid())) {
+			if (jitRun && app.process() != null && placement.widenApp(app.process().pid())) {
 				try {
 					warmUp = warmUp(app, mocks, workload, runConcurrency, allowance, runPrefix + "-" + i, true);
 				}
 				finally {
-					if (app.process().isAlive()) {
+					if (app.alive()) {
 						placement.pinApp(app.process().pid());
 					}
 				}
@@ -110,14 +128,14 @@ public final class ScenarioLoad {
 			Console.line(String.format("[warm-up] %s %s c=%d: %s", app.stack().id(), workload.id(), runConcurrency,
 					warmUp.describe()));
 			remaining -= Math.round(warmUp.seconds());
-			if (!app.process().isAlive()) {
+			if (!app.alive()) {
 				break;
 			}
 		}
 		return warmUps;
 	}
 
-	private static WarmUp warmUp(AppProcess app, MockServicesProcess mocks, Workload workload, int concurrency,
+	private static WarmUp warmUp(LoadTarget app, MockServicesProcess mocks, Workload workload, int concurrency,
 			long allowanceSeconds, String runPrefix, boolean everyCpu) {
 		LongAdder successes = new LongAdder();
 		// a second past the last round: the run must outlast the round it would end in
@@ -131,8 +149,11 @@ public final class ScenarioLoad {
 			Console.line("[warm-up] " + app.stack().id() + ": no jvm.compilation.time at " + app.actuatorUri()
 					+ ", the throughput alone decides when the warm-up is steady");
 		}
-		long[] pids = { app.process().pid(), ProcessHandle.current().pid(), mocks.process().pid() };
-		Rounds rounds = new Rounds(successes, jitMeter ? () -> compilationMs(app) : null, () -> cpuMs(pids));
+		// a remote app's or mocks' CPU cannot be read from here
+		long[] pids = (app.process() != null && mocks != null)
+				? new long[] { app.process().pid(), ProcessHandle.current().pid(), mocks.process().pid() } : null;
+		Rounds rounds = new Rounds(successes, jitMeter ? () -> compilationMs(app) : null,
+				() -> (pids != null) ? cpuMs(pids) : null);
 		long started = System.nanoTime();
 		LoadGenerator.run(ScenarioPlan.counted(run, successes), ScenarioPlan.ENGINE_PROPERTIES, app.process(),
 				run.timeLimit(), rounds::steady);
@@ -166,7 +187,7 @@ public final class ScenarioLoad {
 	 * @return the time (ms); empty when not read: no such meter, no answer within
 	 * {@link #METRICS_TIMEOUT}, or an error
 	 */
-	private static OptionalDouble compilationMs(AppProcess app) {
+	private static OptionalDouble compilationMs(LoadTarget app) {
 		try {
 			double value = new ActuatorMetricsClient(app.actuatorUri(), METRICS_TIMEOUT)
 				.value("jvm.compilation.time", null, null)
@@ -340,6 +361,21 @@ public final class ScenarioLoad {
 	 */
 	public static Map<Workload, Double> baseLatencies(BenchSettings settings, AppProcess app, List<Workload> workloads,
 			String runPrefix) {
+		return baseLatencies(settings, LoadTarget.of(app), workloads, runPrefix);
+	}
+
+	/**
+	 * Measures each workload's base latency as
+	 * {@link #baseLatencies(BenchSettings, AppProcess, List, String)} does.
+	 * @param settings the bench settings (baseline time, downstream latencies)
+	 * @param app the app, started by the bench or elsewhere
+	 * @param workloads the workloads
+	 * @param runPrefix prefix of the request ids
+	 * @return per workload, the median latency at concurrency 1 minus the downstream wait
+	 * (ms)
+	 */
+	public static Map<Workload, Double> baseLatencies(BenchSettings settings, LoadTarget app, List<Workload> workloads,
+			String runPrefix) {
 		Map<Workload, Double> base = new LinkedHashMap<>();
 		if (settings.baseline().isZero()) {
 			return base;
@@ -376,6 +412,21 @@ public final class ScenarioLoad {
 	 */
 	public static ScenarioPlan.Run trial(BenchSettings settings, AppProcess app, Cell cell, double idealLatencyMs,
 			String runId) {
+		return trial(settings, LoadTarget.of(app), cell, idealLatencyMs, runId);
+	}
+
+	/**
+	 * Returns the load of one measured trial.
+	 * @param settings the bench settings (duration, request count)
+	 * @param app the app, started by the bench or elsewhere
+	 * @param cell the cell
+	 * @param idealLatencyMs the cell's ideal latency, which sizes the open model's
+	 * threads (ms)
+	 * @param runId the trial's request id prefix
+	 * @return the run
+	 */
+	public static ScenarioPlan.Run trial(BenchSettings settings, LoadTarget app, Cell cell, double idealLatencyMs,
+			String runId) {
 		int threads = (cell.load() == LoadModel.OPEN) ? OpenModel.maxThreads(cell.rate(), idealLatencyMs)
 				: cell.concurrency();
 		return new ScenarioPlan.Run(base(app), cell.workload(), cell.load(), threads, cell.rate(),
@@ -393,9 +444,8 @@ public final class ScenarioLoad {
 		return (load == LoadModel.COUNT) ? Duration.ZERO : Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS);
 	}
 
-	private static String base(AppProcess app) {
-		String uri = app.baseUri().toString();
-		return uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
+	private static String base(LoadTarget app) {
+		return app.baseUri();
 	}
 
 }

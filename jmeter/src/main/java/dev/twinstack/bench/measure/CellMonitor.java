@@ -74,6 +74,27 @@ public final class CellMonitor implements AutoCloseable {
 	}
 
 	/**
+	 * Starts sampling an app started elsewhere (a remote target): its Actuator's meters
+	 * and Prometheus page, and the load generator (this JVM); the CPU of the target, of
+	 * the mocks and of their machines cannot be seen from here, and no column is written
+	 * for them (the app's own {@code process.cpu.usage} is {@code app_cpu_micrometer}).
+	 * @param actuatorUri the base of the app's Actuator, e.g.
+	 * {@code http://127.0.0.2:8081/actuator/}
+	 * @param requestUri the {@code uri} tag of the measured requests
+	 * @param label the cell's name in progress lines
+	 * @param progress the bench's progress, for the elapsed time and ETA
+	 * @return the running monitor
+	 */
+	public static CellMonitor startRemote(URI actuatorUri, String requestUri, String label, Progress progress) {
+		List<Probe> probes = List.of(new ActuatorProbe("app", actuatorUri, requestUri, INTERVAL),
+				new PrometheusProbe(actuatorUri, requestUri, INTERVAL),
+				new ProcessProbe("loadgen", ProcessHandle.current().pid()));
+		List<String> columns = probes.stream().flatMap((probe) -> probe.columns().stream()).toList();
+		ProgressPrinter printer = new ProgressPrinter(label, progress, columns);
+		return new CellMonitor(MetricsSampler.start(INTERVAL, probes, printer::accept));
+	}
+
+	/**
 	 * Stops sampling, writes the series as CSV and summarizes it.
 	 * @param csv the CSV file to write
 	 * @param origin the instant the CSV's {@code seconds} column counts from (the cell's
@@ -137,15 +158,24 @@ public final class CellMonitor implements AutoCloseable {
 				Console.line(String.format(Locale.ROOT,
 						"    %s: %s req/s · heap %s MB · %s threads · CPU app %s, mocks %s, JMeter %s, machine %s (%s)",
 						this.label, number(rate), number(value(row, "app_heap_used_mb")),
-						number(value(row, "app_threads_live")), percent(value(row, "app_cpu")),
-						percent(value(row, "mocks_cpu")), percent(value(row, "loadgen_cpu")),
-						percent(value(row, "machine_cpu")), this.progress.status(row.time())));
+						number(value(row, "app_threads_live")), percent(appCpu(row)), percent(value(row, "mocks_cpu")),
+						percent(value(row, "loadgen_cpu")), percent(value(row, "machine_cpu")),
+						this.progress.status(row.time())));
 				this.lastPrint = row.time();
 			}
 			if (!Double.isNaN(requests) && (this.countTime == null || this.lastPrint.equals(row.time()))) {
 				this.count = requests;
 				this.countTime = row.time();
 			}
+		}
+
+		/**
+		 * Returns the app's CPU: from OSHI when the bench sees its process, else its own
+		 * {@code process.cpu.usage} (a remote target).
+		 */
+		private double appCpu(TimeSeries.Row row) {
+			double oshi = value(row, "app_cpu");
+			return (this.index.containsKey("app_cpu")) ? oshi : value(row, "app_cpu_micrometer");
 		}
 
 		private double value(TimeSeries.Row row, String column) {

@@ -33,14 +33,22 @@ public final class ProfileStore implements AutoCloseable {
 
 	private final MongoCollection<Document> profiles;
 
+	/**
+	 * Connects to the MongoDB the apps store into.
+	 * @param mongoUri its connection string; the database is the one it names, else
+	 * {@code twinstack}
+	 */
 	public ProfileStore(String mongoUri) {
+		ConnectionString connection = new ConnectionString(mongoUri);
 		MongoClientSettings settings = MongoClientSettings.builder()
-			.applyConnectionString(new ConnectionString(mongoUri))
+			.applyConnectionString(connection)
 			.applyToClusterSettings((cluster) -> cluster.serverSelectionTimeout(10, TimeUnit.SECONDS))
 			.applyToSocketSettings((socket) -> socket.readTimeout(60, TimeUnit.SECONDS))
 			.build();
 		this.client = MongoClients.create(settings);
-		this.profiles = this.client.getDatabase(MockServicesProcess.DATABASE).getCollection(COLLECTION);
+		this.profiles = this.client
+			.getDatabase((connection.getDatabase() != null) ? connection.getDatabase() : MockServicesProcess.DATABASE)
+			.getCollection(COLLECTION);
 	}
 
 	/**
@@ -123,6 +131,17 @@ public final class ProfileStore implements AutoCloseable {
 			duplicated++;
 		}
 		return duplicated;
+	}
+
+	/**
+	 * Deletes the documents of one run, and only them: for a database the bench shares
+	 * with others (remote targets), where dropping the collection is not its to do.
+	 * @param runId the run id (letters, digits and dashes)
+	 * @return the number of documents deleted
+	 */
+	public long deleteRun(String runId) {
+		requireRunId(runId);
+		return this.profiles.deleteMany(Filters.regex("requestId", "^" + runId + "-")).getDeletedCount();
 	}
 
 	/**

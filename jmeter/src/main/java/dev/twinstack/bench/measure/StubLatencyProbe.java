@@ -60,12 +60,30 @@ public final class StubLatencyProbe implements AutoCloseable {
 	 * @return the probe, or {@code null} for a workload without downstream calls
 	 */
 	public static StubLatencyProbe forWorkload(Workload workload, MockServicesProcess mocks) {
+		return forWorkload(workload, mocks.customersUrl(), mocks.slowUrl());
+	}
+
+	/**
+	 * Starts a probe of the stub a workload calls, every 250 ms, at given base URLs (the
+	 * stubs of remote targets, {@code bench.stubs}).
+	 * @param workload the workload
+	 * @param customersUrl the customers service, e.g. {@code http://127.0.0.3:9081};
+	 * {@code null} when not probed
+	 * @param slowUrl the slow service, e.g. {@code http://127.0.0.3:9084}; {@code null}
+	 * when not probed
+	 * @return the probe, or {@code null} for a workload without downstream calls or whose
+	 * stub is not given
+	 */
+	public static StubLatencyProbe forWorkload(Workload workload, String customersUrl, String slowUrl) {
 		if (!workload.ioBound()) {
 			return null;
 		}
-		String prefix = (workload == Workload.SLOW_IO) ? mocks.slowUrl() + "/slow/"
-				: mocks.customersUrl() + "/customers/";
-		return new StubLatencyProbe(prefix, Duration.ofMillis(250));
+		String base = (workload == Workload.SLOW_IO) ? slowUrl : customersUrl;
+		if (base == null) {
+			return null;
+		}
+		return new StubLatencyProbe(base + ((workload == Workload.SLOW_IO) ? "/slow/" : "/customers/"),
+				Duration.ofMillis(250));
 	}
 
 	/**

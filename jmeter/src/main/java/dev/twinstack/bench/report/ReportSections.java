@@ -263,6 +263,14 @@ final class ReportSections {
 			md.append("| ").append(app.stack().title()).append(" settings | ").append(value).append(" |\n");
 		}
 		for (BenchResults.AppInfo app : results.apps()) {
+			if (app.jfr() == null) {
+				md.append("| ")
+					.append(app.stack().title())
+					.append(" JVM | ")
+					.append(app.displayName())
+					.append(": no JFR recording, no VisualVM name (not started by the bench) |\n");
+				continue;
+			}
 			md.append("| ")
 				.append(app.stack().title())
 				.append(" JVM | VisualVM name `")
@@ -316,7 +324,10 @@ final class ReportSections {
 		if (cell.flameGraph() != null) {
 			md.append(" · [CPU flame graph](").append(cell.flameGraph()).append(')');
 		}
-		md.append(" · [app log](").append(cell.appLog()).append(")\n");
+		if (cell.appLog() != null) {
+			md.append(" · [app log](").append(cell.appLog()).append(')');
+		}
+		md.append('\n');
 	}
 
 }

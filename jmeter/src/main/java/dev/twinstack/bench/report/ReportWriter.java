@@ -214,7 +214,8 @@ public final class ReportWriter {
 				: s.stacks();
 		setting(md, "Stacks", stacks.stream().map(Stack::title).toList().toString());
 		results.skipped().forEach((skipped) -> setting(md, "Skipped: " + skipped.stack().id(), skipped.reason()));
-		if (results.jdk() != null) {
+		boolean targets = s.targets() != null && !s.targets().isEmpty();
+		if (results.jdk() != null && !targets) {
 			setting(md, "JDK of the apps and mocks", results.jdk().version() + " (" + results.jdk().vendor() + "), `"
 					+ results.jdk().home() + "`, chosen from " + results.jdk().source());
 		}
@@ -223,9 +224,17 @@ public final class ReportWriter {
 		}
 		setting(md, "Downstream latency",
 				"`" + s.latency() + "` per composite call, `" + s.slowLatency() + "` for the slow service");
-		setting(md, "Tomcat worker threads (mvc)", String.valueOf(s.tomcatMaxThreads()));
-		setting(md, "App JVM options", "`" + String.join(" ", s.appJvmArgs()) + "`");
-		setting(md, "mock-services JVM options", "`" + String.join(" ", s.mocksJvmArgs()) + "`");
+		if (targets) {
+			setting(md, "JDK, JVM options, Tomcat threads and mock-services' latency",
+					"as the apps and mock-services were started by hand on their hosts (remote targets); the "
+							+ "downstream latency above is what the ceilings assume: it must match the mocks' "
+							+ "`--latency`");
+		}
+		else {
+			setting(md, "Tomcat worker threads (mvc)", String.valueOf(s.tomcatMaxThreads()));
+			setting(md, "App JVM options", "`" + String.join(" ", s.appJvmArgs()) + "`");
+			setting(md, "mock-services JVM options", "`" + String.join(" ", s.mocksJvmArgs()) + "`");
+		}
 		setting(md, "Client timeouts", "connect " + s.connectTimeoutMs() + " ms, response " + s.responseTimeoutMs()
 				+ " ms; any status but the workload's (201 composite, 200 otherwise) is an error");
 		setting(md, "Load generator",
@@ -233,8 +242,19 @@ public final class ReportWriter {
 		if (s.engines() != null && !s.engines().isEmpty()) {
 			setting(md, "Load engines (JMeter remote testing)", engines(s.engines(), results.trials()));
 		}
-		setting(md, "Machine", env.cores() + " cores, " + count(env.totalMemoryMb()) + " MB, " + env.os()
-				+ "; apps, mocks and JMeter share it");
+		if (s.targets() != null && !s.targets().isEmpty()) {
+			setting(md, "Remote targets (started by hand, not by the bench)",
+					s.targets()
+						.entrySet()
+						.stream()
+						.map((target) -> "`" + target.getKey() + "` " + target.getValue())
+						.collect(java.util.stream.Collectors.joining("; "))
+							+ "; their mocks' and machines' CPU are not measured");
+		}
+		setting(md, "Machine",
+				env.cores() + " cores, " + count(env.totalMemoryMb()) + " MB, " + env.os()
+						+ (targets ? "; JMeter runs here, the apps and mocks on their own hosts (remote targets)"
+								: "; apps, mocks and JMeter share it"));
 		if (env.loopbackRoundTripMicros() != null) {
 			setting(md, "Loopback TCP round trip (before the load)", String.format(Locale.ROOT,
 					"median %.0f µs, mean %.0f µs (bare-metal Linux: 10–30 µs; every request crosses loopback about ten "

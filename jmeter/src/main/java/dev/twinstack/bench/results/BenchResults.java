@@ -1,6 +1,7 @@
 package dev.twinstack.bench.results;
 
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.twinstack.bench.faults.FaultRun;
@@ -180,13 +181,16 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * empty when JMeter ran in the bench's JVM
 	 * @param project the what-if the report projects each stack onto
 	 * ({@code bench.project}), {@code null} for none
+	 * @param targets the apps started by hand elsewhere ({@code bench.targets}), by stack
+	 * id, and the MongoDB without credentials under {@code mongodb}; empty when the bench
+	 * started the apps
 	 */
 	public record Settings(String profile, List<Stack> stacks, List<Fanout> fanouts, List<Integer> concurrency,
 			int cells, long durationSeconds, int rampUpSeconds, long warmupSeconds, String latency,
 			List<String> appJvmArgs, List<String> mocksJvmArgs, int tomcatMaxThreads, long connectTimeoutMs,
 			long responseTimeoutMs, int memoryRequests, int trials, List<Workload> workloads, List<Heap> heaps,
 			List<LoadModel> loads, List<Integer> rates, int requests, long baselineSeconds, String slowLatency,
-			List<String> engines, Projection project) {
+			List<String> engines, Projection project, Map<String, String> targets) {
 
 		public static Settings of(BenchSettings settings) {
 			List<Cell> cells = settings.cells();
@@ -205,7 +209,7 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 						.sorted()
 						.toList(),
 					settings.requests(), settings.baseline().toSeconds(), settings.slowLatency(),
-					settings.engines().addresses(), settings.project());
+					settings.engines().addresses(), settings.project(), settings.targets().describe());
 		}
 
 	}

@@ -79,6 +79,11 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 				median(trials, TrialFigures::loadGeneratorShare), median(trials, TrialFigures::mocksShare),
 				cell.workload().ioBound() ? median(trials, (t) -> (t.stubs() != null) ? t.stubs().drift() : null)
 						: null);
+		if (settings.targets().remote()) {
+			validity = validity.notMeasured("remote targets: mock-services' CPU and the machines' CPU"
+					+ (settings.targets().stubs().isEmpty() ? ", and the stubs' latency (no bench.stubs)" : "")
+					+ ", so neither a saturated mock-services nor a CPU limit is judged");
+		}
 		AppHealth health = trials.stream()
 			.map(TrialFigures::health)
 			.filter(AppHealth::needsRestart)

@@ -69,22 +69,29 @@ public final class BenchRunner {
 	 * @throws BenchException when a process fails or a wait runs out
 	 */
 	public static BenchResults run(BenchSettings requested) {
-		requireJars(requested);
+		boolean targets = requested.targets().remote();
+		if (!targets) {
+			requireJars(requested);
+		}
 		Instant start = Instant.now();
 		Path out = requested.outputDir();
 		clean(out);
 		Path jarCopies = tempFolder();
-		BenchSettings settings = requested.withJars(snapshot(requested.jars(), jarCopies, out));
+		// remote targets: no jar is started here
+		BenchSettings settings = targets ? requested : requested.withJars(snapshot(requested.jars(), jarCopies, out));
 		String runPrefix = "b" + Long.toString(start.getEpochSecond(), 36);
 		List<Cell> planned = settings.cells();
 		Console.line(String.format(
 				"Bench profile %s: %d cells × %d trials (%s × %s × %s), %d s per trial, latency %s, about %d min; "
-						+ "apps on JDK %s; output %s",
+						+ "%s; output %s",
 				settings.profile(), planned.size(), settings.trials(),
 				settings.stacks().stream().map(Stack::id).toList(),
 				planned.stream().map(Cell::workload).distinct().map(Workload::id).toList(),
 				planned.stream().map(Cell::loadLabel).distinct().toList(), settings.duration().toSeconds(),
-				settings.latency(), Estimate.seconds(settings) / 60, settings.jdk().describe(), out));
+				settings.latency(), Estimate.seconds(settings) / 60,
+				targets ? "apps started by hand: " + settings.targets().describe()
+						: "apps on JDK " + settings.jdk().describe(),
+				out));
 		settings.skipped()
 			.forEach((skipped) -> Console.line("Skipped " + skipped.stack().id() + ": " + skipped.reason()));
 		long sessions = planned.stream().map((cell) -> cell.stack() + "/" + cell.heap()).distinct().count();
@@ -99,7 +106,9 @@ public final class BenchRunner {
 		BenchResults results;
 		try {
 			try {
-				results = record.complete(measure(settings, record, runPrefix, progress, start));
+				results = record
+					.complete(targets ? new TargetsRunner(settings, record, runPrefix, progress, start).run()
+							: measure(settings, record, runPrefix, progress, start));
 			}
 			catch (RuntimeException ex) {
 				// an interrupt's partial results are the shutdown hook's to write

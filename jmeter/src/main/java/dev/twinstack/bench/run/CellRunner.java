@@ -37,6 +37,7 @@ import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.measure.Storage;
 import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.process.BenchException;
+import dev.twinstack.bench.process.JavaProcess;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
@@ -282,21 +283,35 @@ final class CellRunner {
 	 * {@value #ENGINE_WARMUP_REQUESTS} requests each, of the trial's workload.
 	 */
 	private void warmEngines(ScenarioPlan.Run trial, AppProcess app) {
-		LoadEngines engines = this.settings.engines();
-		if (this.enginesWarm || !engines.remote()) {
+		if (this.enginesWarm || !this.settings.engines().remote()) {
 			return;
 		}
 		this.enginesWarm = true;
+		warmEngines(this.settings, this.runPrefix, trial, app.process());
+	}
+
+	/**
+	 * Loads the app once from the remote engines, unmeasured (see
+	 * {@link #warmEngines(ScenarioPlan.Run, AppProcess)}).
+	 * @param settings the bench settings, with remote engines
+	 * @param runPrefix the bench run's prefix of the request ids
+	 * @param trial the first measured trial, whose workload and app the warm-up loads
+	 * @param target the app's JVM, {@code null} for a remote target
+	 * @return the warm-up's run id, the prefix of the request ids it sent
+	 */
+	static String warmEngines(BenchSettings settings, String runPrefix, ScenarioPlan.Run trial, JavaProcess target) {
+		LoadEngines engines = settings.engines();
 		int threads = ENGINE_WARMUP_THREADS * engines.count();
 		ScenarioPlan.Run warm = new ScenarioPlan.Run(trial.baseUri(), trial.workload(), LoadModel.COUNT, threads, 0,
 				threads * ENGINE_WARMUP_REQUESTS, Duration.ZERO, Duration.ZERO,
-				RunId.of(this.runPrefix, "engines-warm-up", ""));
+				RunId.of(runPrefix, "engines-warm-up", ""));
 		Console.line("[engines] warming up " + engines.addresses() + ": " + threads * ENGINE_WARMUP_REQUESTS
 				+ " requests, unmeasured");
 		LoadGenerator.runRemote(
-				ScenarioPlan.distributed(warm, this.settings.outputDir().resolve("runs/engines-warm-up"),
+				ScenarioPlan.distributed(warm, settings.outputDir().resolve("runs/engines-warm-up"),
 						engines.addresses()),
-				engines.addresses(), new RmiTransport(engines.keystore()), app.process(), warm.timeLimit());
+				engines.addresses(), new RmiTransport(engines.keystore()), target, warm.timeLimit());
+		return warm.runId();
 	}
 
 	/**

@@ -37,9 +37,12 @@ import dev.twinstack.bench.matrix.Workload;
  * @param engines where the trials' load runs: JMeter in this JVM, or remote engines
  * @param project the report's what-if for the reader's hardware ({@code bench.project}),
  * {@code null} when none was asked for
+ * @param targets apps and mocks started by hand elsewhere ({@code bench.targets}),
+ * {@link Targets#LOCAL} when the bench starts them
  */
 public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Downstream downstream, Jvms jvms,
-		FaultSettings faults, Path outputDir, String crossCheck, LoadEngines engines, Projection project) {
+		FaultSettings faults, Path outputDir, String crossCheck, LoadEngines engines, Projection project,
+		Targets targets) {
 
 	/**
 	 * The report's what-if projection
@@ -112,17 +115,32 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 			.orElse(null);
 		BenchProfile profile = SettingsTable.PROFILE.read(get, BenchProfile.SMOKE);
 		Projection project = SettingsTable.PROJECT.read(get, null);
-		Jdk jdk = jdks.apply(SettingsTable.JAVA_HOME.read(get, null)).select();
-		List<MatrixBlock> blocks = SettingsTable.reshape(defaultPlacement(profile), get);
+		Targets targets = TargetsMode.read(get);
+		// targets: bench.javaHome is refused below, not looked for here
+		Jdk jdk = jdks.apply(targets.remote() ? null : SettingsTable.JAVA_HOME.read(get, null)).select();
+		// targets: the apps run elsewhere, pinned by no one here
+		List<MatrixBlock> blocks = SettingsTable
+			.reshape(targets.remote() ? profile.blocks() : defaultPlacement(profile), get);
 		if (get.apply(SettingsTable.REQUESTS.name()) != null) {
 			// bench.requests sets every count cell, as an axis property sets its axis
 			blocks = blocks.stream().map((block) -> block.withRequests(0)).toList();
 		}
-		MatrixPlan matrix = matrix(blocks, jdk);
+		MatrixPlan matrix;
+		if (targets.remote()) {
+			// the JDK of the apps is theirs, not this machine's: no stack is skipped
+			List<MatrixBlock> restricted = TargetsMode.restrict(blocks, targets, get);
+			matrix = new MatrixPlan(restricted, TargetsMode.stacks(restricted), List.of());
+			TargetsMode.refuseLocalAxes(get, profile, matrix.cells(), matrix.blocks());
+		}
+		else {
+			matrix = matrix(blocks, jdk);
+		}
 		Timing timing = new Timing(SettingsTable.DURATION.read(get, profile.duration()),
 				SettingsTable.WARMUP.read(get, profile.warmup()), SettingsTable.BASELINE.read(get, profile.baseline()),
 				SettingsTable.TRIALS.read(get, profile.trials()), SettingsTable.REQUESTS.read(get, profile.requests()),
-				SettingsTable.MEMORY_REQUESTS.read(get, MemoryRequests.defaultFor(profile == BenchProfile.SMOKE)),
+				targets.remote() ? 0
+						: SettingsTable.MEMORY_REQUESTS.read(get,
+								MemoryRequests.defaultFor(profile == BenchProfile.SMOKE)),
 				profile.memoryRepeats(), profile.memoryWorkload());
 		Downstream downstream = new Downstream(SettingsTable.LATENCY.read(get, "100ms"),
 				SettingsTable.SLOW_LATENCY.read(get, "1s"));
@@ -138,10 +156,13 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 						: Arrays.stream(Stack.values()).filter(jdk::runs).toList())
 				: null;
 		// wrk by default, but in full, which has no time left for it under 90 minutes
-		String crossCheck = SettingsTable.CROSS_CHECK.read(get, (profile == BenchProfile.FULL) ? "none" : "wrk");
+		// and none for targets, which wrk does not cross-check yet
+		String crossCheck = SettingsTable.CROSS_CHECK.read(get,
+				(profile == BenchProfile.FULL || targets.remote()) ? "none" : "wrk");
 		LoadEngines engines = engines(get, matrix);
 		return new BenchSettings(profile.id(), matrix, timing, downstream, jvms, faults,
-				SettingsTable.OUTPUT_DIR.read(get, SettingsParser.path("target/bench")), crossCheck, engines, project);
+				SettingsTable.OUTPUT_DIR.read(get, SettingsParser.path("target/bench")), crossCheck, engines, project,
+				targets);
 	}
 
 	/**
@@ -203,7 +224,7 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 	 */
 	public BenchSettings withJars(Jars jars) {
 		return new BenchSettings(this.profile, this.matrix, this.timing, this.downstream, this.jvms.withJars(jars),
-				this.faults, this.outputDir, this.crossCheck, this.engines, this.project);
+				this.faults, this.outputDir, this.crossCheck, this.engines, this.project, this.targets);
 	}
 
 	/**
@@ -213,7 +234,7 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 	 */
 	public BenchSettings withEngines(LoadEngines engines) {
 		return new BenchSettings(this.profile, this.matrix, this.timing, this.downstream, this.jvms, this.faults,
-				this.outputDir, this.crossCheck, engines, this.project);
+				this.outputDir, this.crossCheck, engines, this.project, this.targets);
 	}
 
 	/**

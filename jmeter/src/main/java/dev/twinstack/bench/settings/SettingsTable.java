@@ -1,5 +1,6 @@
 package dev.twinstack.bench.settings;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,6 +53,8 @@ public final class SettingsTable {
 	private static final String FAULTS = "faults";
 
 	private static final String ENGINES = "load engines";
+
+	private static final String TARGETS = "remote targets";
 
 	private static final String FAULTS_ONLY = "`faults` scenario only: ";
 
@@ -219,6 +222,25 @@ public final class SettingsTable {
 			"with bench.engines: the keystore shared with the load agents (RMI over TLS); insecure = plain RMI",
 			same("rmi_keystore.jks (in jmeter/)"), (value) -> value, null);
 
+	/** {@code bench.targets}. */
+	public static final Setting<Map<Stack, Targets.Target>> TARGETS_APPS = new Setting<>("bench.targets", TARGETS,
+			"list", Targets.FORM + ", or none",
+			"apps already running elsewhere (docs/distributed.md): the bench starts no app and no mocks, loads each "
+					+ "target in turn and reads its meters from its Actuator; needs bench.mongoUri",
+			same("none (the bench starts the apps)"), Targets::parse, null);
+
+	/** {@code bench.mongoUri}. */
+	public static final Setting<String> MONGO_URI = new Setting<>("bench.mongoUri", TARGETS, "URI", Targets.MONGO_FORM,
+			"with bench.targets: the MongoDB the targets store into, where stored == acknowledged is counted",
+			same("none (mock-services' own)"), Targets::parseMongoUri, null);
+
+	/** {@code bench.stubs}. */
+	public static final Setting<Map<String, URI>> STUBS = new Setting<>("bench.stubs", TARGETS, "list",
+			Targets.STUBS_FORM,
+			"with bench.targets: the stubs the stub latency probe measures during each trial (validity: stubs "
+					+ "slower than configured); without it their latency is not measured",
+			same("none (not probed)"), Targets::parseStubs, null);
+
 	/** {@code bench.outputDir}. */
 	public static final Setting<Path> OUTPUT_DIR = new Setting<>("bench.outputDir", OUTPUT, "path", "a folder",
 			"where results.json, report.md, index.html and runs/ go", same("target/bench"), SettingsParser::path, null);
@@ -276,8 +298,8 @@ public final class SettingsTable {
 	public static final List<Setting<?>> ALL = List.of(PROFILE, STACKS, SCENARIOS, FANOUTS, TRANSFERS, HEAPS, LOADS,
 			CONCURRENCY, RATES, APP_CPUS, DURATION, WARMUP, BASELINE, TRIALS, REQUESTS, MEMORY_REQUESTS, LATENCY,
 			SLOW_LATENCY, TOMCAT_THREADS, JAVA_HOME, APP_JVM_ARGS, MOCKS_JVM_ARGS, CROSS_CHECK, PROJECT, OUTPUT_DIR,
-			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, LOAD_ENGINES, RMI_KEYSTORE, FAULT_KINDS, FAULT_SERVICES,
-			FAULT_SHARES, FAULT_CONCURRENCY, FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
+			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, LOAD_ENGINES, RMI_KEYSTORE, TARGETS_APPS, MONGO_URI, STUBS,
+			FAULT_KINDS, FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY, FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
 
 	private SettingsTable() {
 	}

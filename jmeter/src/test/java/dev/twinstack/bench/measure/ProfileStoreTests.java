@@ -76,6 +76,25 @@ class ProfileStoreTests {
 	}
 
 	@Test
+	void deletesOnlyTheRunsDocumentsAndLeavesTheCollection() {
+		this.profiles
+			.insertMany(List.of(doc("r3-t1-1"), doc("r3-t1-2"), doc("r3-warmup-1"), doc("r30-1"), doc("other-1")));
+		assertThat(this.store.deleteRun("r3")).isEqualTo(3);
+		assertThat(this.store.countRun("r3")).isZero();
+		assertThat(this.profiles.countDocuments()).isEqualTo(2);
+	}
+
+	@Test
+	void readsTheDatabaseTheConnectionStringNames() {
+		String uri = "mongodb://127.0.0.1:" + this.server.getLocalAddress().getPort() + "/elsewhere";
+		this.client.getDatabase("elsewhere").getCollection(ProfileStore.COLLECTION).insertOne(doc("r4-1"));
+		try (ProfileStore elsewhere = new ProfileStore(uri)) {
+			assertThat(elsewhere.countRun("r4")).isEqualTo(1);
+		}
+		assertThat(this.store.countRun("r4")).isZero();
+	}
+
+	@Test
 	void rejectsARunIdThatIsNotPlain() {
 		assertThatIllegalArgumentException().isThrownBy(() -> this.store.duplicates("r1.*"))
 			.withMessage("run id must hold letters, digits and dashes only, got 'r1.*'");

@@ -1,0 +1,165 @@
+package dev.twinstack.bench.settings;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.matrix.MatrixBlock;
+import dev.twinstack.bench.matrix.Scenario;
+import dev.twinstack.bench.matrix.Stack;
+
+/**
+ * What {@code bench.targets} changes in the settings: the stacks are the targets' (unless
+ * {@code bench.stacks} picks some of them), and every setting that needs the bench to
+ * start or restart the app or the mocks itself is refused, all of them in one message.
+ */
+final class TargetsMode {
+
+	private TargetsMode() {
+	}
+
+	/**
+	 * Reads {@code bench.targets}, {@code bench.mongoUri} and {@code bench.stubs}.
+	 * @param get the property lookup (blank values are {@code null})
+	 * @return the targets, {@link Targets#LOCAL} when none are given
+	 * @throws BenchConfigException when one is given without the other, or the stubs
+	 * without targets
+	 */
+	static Targets read(Function<String, String> get) {
+		Map<Stack, Targets.Target> apps = SettingsTable.TARGETS_APPS.read(get, Map.of());
+		String mongoUri = SettingsTable.MONGO_URI.read(get, null);
+		Map<String, URI> stubs = SettingsTable.STUBS.read(get, Map.of());
+		if (apps.isEmpty() && !stubs.isEmpty()) {
+			throw new BenchConfigException("bench.stubs is only read with bench.targets (apps started by hand); "
+					+ "without bench.targets the bench probes the stubs of the mock-services it starts: remove "
+					+ "bench.stubs");
+		}
+		if (apps.isEmpty() && mongoUri != null) {
+			throw new BenchConfigException("bench.mongoUri is only read with bench.targets (apps started by hand); "
+					+ "without bench.targets the bench starts mock-services and uses its MongoDB: remove "
+					+ "bench.mongoUri, or add bench.targets=" + Targets.FORM);
+		}
+		if (!apps.isEmpty() && mongoUri == null) {
+			throw new BenchConfigException("bench.targets needs bench.mongoUri, the MongoDB the targets store into "
+					+ "(mock-services' or a real one), to count stored == acknowledged; bench.mongoUri must be "
+					+ Targets.MONGO_FORM);
+		}
+		return apps.isEmpty() ? Targets.LOCAL
+				: new Targets(Collections.unmodifiableMap(new LinkedHashMap<>(apps)), mongoUri, Map.copyOf(stubs));
+	}
+
+	/**
+	 * Keeps to each block the stacks that have a target, unless {@code bench.stacks}
+	 * chose them; drops blocks left without a stack.
+	 * @param blocks the profile's blocks, reshaped by the axis properties
+	 * @param targets the targets
+	 * @param get the property lookup
+	 * @return the blocks to run
+	 * @throws BenchConfigException when a chosen stack has no target, or no block is left
+	 */
+	static List<MatrixBlock> restrict(List<MatrixBlock> blocks, Targets targets, Function<String, String> get) {
+		if (get.apply(SettingsTable.STACKS.name()) != null) {
+			List<String> missing = MatrixPlan.distinct(blocks, MatrixBlock::stacks)
+				.stream()
+				.filter((stack) -> !targets.apps().containsKey(stack))
+				.map(Stack::id)
+				.toList();
+			if (!missing.isEmpty()) {
+				throw new BenchConfigException("bench.stacks names " + missing + " but bench.targets has no target "
+						+ "for it (targets: " + targets.stackIds() + "): add it to bench.targets or remove it from "
+						+ "bench.stacks");
+			}
+			return blocks;
+		}
+		List<MatrixBlock> kept = blocks.stream()
+			.map((block) -> block
+				.withStacks(block.stacks().stream().filter((stack) -> targets.apps().containsKey(stack)).toList()))
+			.filter((block) -> !block.stacks().isEmpty())
+			.toList();
+		if (kept.isEmpty()) {
+			throw new BenchConfigException("bench.targets: no block of the profile runs the targets' stacks ("
+					+ targets.stackIds() + "): choose the stacks with bench.stacks");
+		}
+		return kept;
+	}
+
+	/**
+	 * Fails when a setting needs the bench to start or restart the apps or the mocks
+	 * itself, naming every one of them and what set it.
+	 * @param get the property lookup
+	 * @param profile the profile
+	 * @param cells the cells to run
+	 * @param blocks the blocks they come from
+	 * @throws BenchConfigException naming the refused settings
+	 */
+	static void refuseLocalAxes(Function<String, String> get, BenchProfile profile, List<Cell> cells,
+			List<MatrixBlock> blocks) {
+		List<String> refused = new ArrayList<>();
+		List<String> heaps = cells.stream()
+			.map(Cell::heap)
+			.filter((heap) -> !heap.isDefault())
+			.map(Heap::id)
+			.distinct()
+			.toList();
+		if (!heaps.isEmpty()) {
+			refused.add(by(get, SettingsTable.HEAPS.name(), profile) + " (heaps " + String.join(",", heaps)
+					+ ": an app start per heap)");
+		}
+		if (cells.stream().anyMatch((cell) -> !cell.appCpus().isAll())) {
+			refused.add(by(get, SettingsTable.APP_CPUS.name(), profile) + " (pins the app's process to cores)");
+		}
+		if (blocks.stream().anyMatch((block) -> block.scenarios().contains(Scenario.FAULTS))) {
+			refused.add(by(get, SettingsTable.SCENARIOS.name(), profile)
+					+ " with faults (restarts apps, stops MongoDB, injects faults into the mocks)");
+		}
+		explicit(get, refused, SettingsTable.JAVA_HOME, "the JDK of the apps and mocks");
+		explicit(get, refused, SettingsTable.APP_JVM_ARGS, "the apps' JVM options, heaps included");
+		explicit(get, refused, SettingsTable.MOCKS_JVM_ARGS, "mock-services' JVM options");
+		explicit(get, refused, SettingsTable.TOMCAT_THREADS, "an option of mvc's start");
+		String memory = get.apply(SettingsTable.MEMORY_REQUESTS.name());
+		if (memory != null && !memory.equals("0")) {
+			refused.add(SettingsTable.MEMORY_REQUESTS.name() + "=" + memory
+					+ " (reads the app's RSS and forces a GC with jcmd on this machine)");
+		}
+		if ("wrk".equals(get.apply(SettingsTable.CROSS_CHECK.name()))) {
+			refused.add(SettingsTable.CROSS_CHECK.name() + "=wrk (the wrk cross-check is not built for targets)");
+		}
+		if (!refused.isEmpty()) {
+			throw new BenchConfigException("bench.targets: the apps and mock-services run elsewhere, started by hand, "
+					+ "so the bench cannot apply " + String.join("; ", refused) + ". Remove "
+					+ ((refused.size() > 1) ? "these settings" : "this setting")
+					+ ", or remove bench.targets and bench.mongoUri to let the bench start the apps itself");
+		}
+	}
+
+	private static void explicit(Function<String, String> get, List<String> refused, Setting<?> setting, String what) {
+		if (get.apply(setting.name()) != null) {
+			refused.add(setting.name() + " (" + what + ")");
+		}
+	}
+
+	/**
+	 * Names what set an axis: the property when given, else the profile.
+	 */
+	private static String by(Function<String, String> get, String property, BenchProfile profile) {
+		String value = get.apply(property);
+		return (value != null) ? property + "=" + value : "bench.profile=" + profile.id() + " (its " + property + ")";
+	}
+
+	/**
+	 * Lists the stacks of the blocks.
+	 * @param blocks the blocks
+	 * @return their stacks, in the matrix's order
+	 */
+	static List<Stack> stacks(List<MatrixBlock> blocks) {
+		return MatrixPlan.distinct(blocks, MatrixBlock::stacks).stream().sorted().collect(Collectors.toList());
+	}
+
+}
