@@ -117,7 +117,8 @@ final class TargetTrial {
 			this.store.deleteRun(run.runId());
 			storage = new Storage(acknowledged, stored, duplicates);
 		}
-		TimeSeries steady = CellRunner.steadyWindow(monitored.series(), samples, started, load.elapsedSeconds());
+		TimeSeries steady = CellRunner.steadyWindow(monitored.series(), samples, run.rampUp(), started,
+				load.elapsedSeconds());
 		CpuShares cpu = shares(Machine.cores(), steady.summaries());
 		GcCost gc = GcCost.over(steady);
 		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(),
