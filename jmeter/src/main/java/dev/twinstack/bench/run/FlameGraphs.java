@@ -16,16 +16,15 @@ import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Scenario;
-import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.FlameGraph;
 import dev.twinstack.bench.results.CellResult;
 
 /**
- * Where each stack's CPU goes: one CPU flame graph per stack, of its highest-concurrency
- * closed composite cell on the default heap (c = 400 in the standard profile; the
- * sequential fanout when both ran), drawn from the app's JFR recording over the steady
- * window of the cell's quoted (median) trial — from one second after the ramp-up to the
- * end of the hold — into {@code runs/<cell>/trial-<n>/flame.html}.
+ * Where each stack's CPU goes: one CPU flame graph per stack and composite fanout, of its
+ * highest-concurrency closed cell on the default heap (c = 400 in the standard profile),
+ * so the fanouts' costs can be set side by side, drawn from the app's JFR recording over
+ * the steady window of the cell's quoted (median) trial — from one second after the
+ * ramp-up to the end of the hold — into {@code runs/<cell>/trial-<n>/flame.html}.
  */
 final class FlameGraphs {
 
@@ -33,18 +32,19 @@ final class FlameGraphs {
 	}
 
 	/**
-	 * Returns the cells that get a flame graph: per stack, the closed composite cell on
-	 * the default heap with the most clients, the first of the matrix order among equals.
+	 * Returns the cells that get a flame graph: per stack and composite workload
+	 * (sequential, parallel fanout), the closed cell on the default heap with the most
+	 * clients, the first of the matrix order among equals.
 	 * @param cells the matrix's cells, in run order
-	 * @return one cell per stack that ran such a cell
+	 * @return one cell per stack and composite workload that ran such a cell
 	 */
 	static Set<Cell> chosen(List<Cell> cells) {
-		Map<Stack, Cell> chosen = new LinkedHashMap<>();
+		Map<List<Object>, Cell> chosen = new LinkedHashMap<>();
 		cells.stream()
 			.filter((cell) -> cell.load() == LoadModel.CLOSED && cell.workload().scenario() == Scenario.COMPOSITE
 					&& cell.heap().isDefault())
 			.sorted(Comparator.comparingInt(Cell::concurrency).reversed())
-			.forEach((cell) -> chosen.putIfAbsent(cell.stack(), cell));
+			.forEach((cell) -> chosen.putIfAbsent(List.of(cell.stack(), cell.workload()), cell));
 		return chosen.values().stream().collect(Collectors.toUnmodifiableSet());
 	}
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -158,7 +159,7 @@ class BenchIT {
 	}
 
 	@Test
-	void eachStackHasAFlameGraphAndEveryCellItsGcDeltas() throws IOException {
+	void eachStackAndFanoutHasAFlameGraphAndEveryCellItsGcDeltas() throws IOException {
 		assumeMatrix();
 		for (CellResult cell : this.results.cells()) {
 			if (!healthy(cell.cell())) {
@@ -180,13 +181,14 @@ class BenchIT {
 				.isBetween(1e3, 1e8);
 		}
 		List<CellResult> drawn = this.results.cells().stream().filter((cell) -> cell.flameGraph() != null).toList();
-		assertThat(drawn).extracting((cell) -> cell.cell().stack())
+		// one per stack and composite workload (fanout)
+		assertThat(drawn).extracting((cell) -> cell.cell().stack().id() + " " + cell.cell().workload().id())
 			.containsExactlyInAnyOrderElementsOf(this.results.cells()
 				.stream()
 				.map(CellResult::cell)
 				// remote targets have no JFR recording to draw one from
 				.filter((cell) -> closedComposite(cell) && cell.heap().isDefault() && !this.settings.targets().remote())
-				.map(Cell::stack)
+				.map((cell) -> cell.stack().id() + " " + cell.workload().id())
 				.distinct()
 				.toList());
 		String markdown = Files.readString(this.settings.outputDir().resolve("report.md"));
@@ -194,6 +196,41 @@ class BenchIT {
 			Path html = this.settings.outputDir().resolve(cell.flameGraph());
 			assertThat(Files.readString(html)).as(cell.flameGraph()).contains("<canvas", cell.cell().id());
 			assertThat(markdown).contains("[flame graph](" + cell.flameGraph() + ")");
+		}
+	}
+
+	@Test
+	void theModelIsCalibratedAtTheWarmUpsLowConcurrency() throws IOException {
+		assumeMatrix();
+		assumeTrue(!this.settings.warmup().isZero(), "no warm-up: the model is calibrated by the lowest cell");
+		assumeTrue(!this.settings.targets().remote(), "remote targets: their CPU is not read from here");
+		JsonNode matrix = ResultsJson.read(this.settings.outputDir().resolve("results.json")).at("/matrix");
+		for (int i = 0; i < this.results.matrix().size(); i++) {
+			Cell cell = this.results.matrix().get(i).cell();
+			if (cell.load() != LoadModel.CLOSED || !healthy(cell)) {
+				continue;
+			}
+			// the JIT run below the cells' concurrency read every process's CPU
+			Optional<WarmUp> jitRun = this.results.apps()
+				.stream()
+				.filter((app) -> app.ran(cell))
+				.flatMap((app) -> app.warmUp().stream())
+				.filter((run) -> run.workload().equals(cell.workload().id()) && run.concurrency() < cell.concurrency()
+						&& run.rounds().size() >= WarmUp.WINDOW)
+				.findFirst();
+			if (jitRun.isEmpty()) {
+				continue;
+			}
+			WarmUp.Cpu cpu = jitRun.get().cpu();
+			assertThat(cpu).as("%s warm-up CPU", cell.id()).isNotNull();
+			assertThat(cpu.appMs()).as("%s warm-up app CPU per request", cell.id()).isPositive();
+			assertThat(cpu.loadGeneratorMs()).as("%s warm-up JMeter CPU per request", cell.id()).isPositive();
+			assertThat(cpu.jitMs()).as("%s warm-up JIT per request", cell.id()).isNotNull();
+			if (cell.workload().latenciesPerRequest() > 0) {
+				assertThat(cpu.mocksMs()).as("%s warm-up mocks CPU per request", cell.id()).isPositive();
+			}
+			assertThat(matrix.get(i).at("/model/calibratedAt").asInt()).as("%s calibrated at", cell.id())
+				.isEqualTo(jitRun.get().concurrency());
 		}
 	}
 
