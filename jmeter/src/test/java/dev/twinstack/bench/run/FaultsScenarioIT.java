@@ -32,12 +32,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code -Dbench.scenarios=faults} runs it ({@link BenchRunner#run}: mock-services, the
  * app, the fault runs, the database outage, then results.json, report.md and index.html),
  * at its smallest: one stack ({@code mvc}), one service ({@code orders}), one fault
- * ({@code status-503}) on 10 % then 100 % of the requests, 10 clients for a 1 s hold
+ * ({@code status-503}) on 10 % then 100 % of the requests, 10 clients for a 2 s hold
  * after the 1 s ramp-up, then MongoDB stopped under load. No profile of {@code -Pbench}
  * asks for the faults, so this is where {@link BenchIT}'s check of a run with faults
  * ({@link FaultsChecks}) runs on every {@code ./mvnw verify}. The downstream latency is
- * 10 ms (100 ms by default) so that the 10 % run sends enough requests for its share to
- * show: about 150 at 10 % each, none hit with probability 0.9^150 ≈ 1e-7.
+ * 10 ms (100 ms by default) and the hold 2 s (its default) so that the 10 % run sends
+ * enough requests for its share to show: with a 1 s hold it sent 130 on a quiet machine
+ * and 80 on a busy one, so at least 160 now, none of them hit with probability 0.9^160 ≈
+ * 5e-8. The bench took 35 to 40 s of the class's 36 to 41 s with a 1 s hold here (2
+ * cores).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FaultsScenarioIT {
@@ -54,7 +57,7 @@ class FaultsScenarioIT {
 		System.getProperties().stringPropertyNames().forEach((name) -> properties.put(name, System.getProperty(name)));
 		properties.putAll(Map.of("bench.profile", "smoke", "bench.scenarios", "faults", "bench.stacks", "mvc",
 				"bench.faultServices", "orders", "bench.faults", "status-503", "bench.faultShares", "10,100",
-				"bench.faultConcurrency", "10", "bench.faultDuration", "1s", "bench.latency", "10ms", "bench.outputDir",
+				"bench.faultConcurrency", "10", "bench.faultDuration", "2s", "bench.latency", "10ms", "bench.outputDir",
 				OUT.toString()));
 		this.settings = BenchSettings.from(properties);
 		Instant start = Instant.now();
