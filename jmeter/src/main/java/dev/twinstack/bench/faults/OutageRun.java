@@ -46,8 +46,8 @@ public record OutageRun(Stack stack, long requests, Map<String, Long> statuses, 
 	 * Reads the run's JTL and judges it.
 	 * @param stack the stack
 	 * @param jtlFile the JTL (CSV, JMeter's default fields)
-	 * @param stoppedAt when MongoDB was stopped (ms since the epoch)
-	 * @param startedAt when it was started again (ms since the epoch)
+	 * @param stoppedAt when MongoDB's stop had completed (ms since the epoch)
+	 * @param startedAt when its restart was asked for (ms since the epoch)
 	 * @param failureLimitMs the longest a 503 may take (ms)
 	 * @param backLimitMs the longest the first 201 after the restart may take (ms)
 	 * @param stored documents stored for the run

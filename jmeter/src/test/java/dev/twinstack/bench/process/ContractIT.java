@@ -156,9 +156,13 @@ class ContractIT {
 	@Test
 	void bothStacksRejectABadRequestIdTheSameWay() {
 		String tooLong = "x".repeat(65);
-		assertSameProblem(mvc.post("/profiles/42", tooLong), webflux.post("/profiles/42", tooLong));
-		assertSameProblem(mvc.post("/profiles/42", tooLong), coroutines.post("/profiles/42", tooLong));
-		assertSameProblem(mvc.post("/profiles/42", tooLong), mvcVt.post("/profiles/42", tooLong));
+		ContractClient.Answer fromMvc = mvc.post("/profiles/42", tooLong);
+		assertSameProblem(fromMvc, webflux.post("/profiles/42", tooLong));
+		assertSameProblem(fromMvc, coroutines.post("/profiles/42", tooLong));
+		assertSameProblem(fromMvc, mvcVt.post("/profiles/42", tooLong));
+		// docs/contract.md: a bad X-Request-Id (1 to 64 characters) is an invalid request
+		assertThat(fromMvc.status()).isEqualTo(400);
+		assertThat(fromMvc.body().path("type").asText()).isEqualTo(INVALID_REQUEST);
 	}
 
 	@Test
