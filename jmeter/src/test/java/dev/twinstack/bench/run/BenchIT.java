@@ -453,8 +453,12 @@ class BenchIT {
 			if (summary.cell().workload().latenciesPerRequest() > 0) {
 				assertThat(cost.mocksMs()).as("%s mocks' CPU per request with downstream calls", id).isPositive();
 			}
+			// the machine holds every process: its reading may exceed theirs (kernel
+			// threads, other processes), never fall short but for sampling skew (every
+			// trial of the standard run at 7ddac34: 1.017–1.30; 0.8 before the machine
+			// probe stopped reading tick-less intervals as idle)
 			assertThat(cost.machineMs()).as("%s machine ≥ app + harness", id)
-				.isGreaterThan(0.8 * (cost.appMs() + cost.harnessMs()));
+				.isGreaterThan(0.95 * (cost.appMs() + cost.harnessMs()));
 			int cores = Machine.cores();
 			AppCpus appCpus = summary.cell().appCpus();
 			double cpuCeiling = appCpus.isAll() ? cores * 1000 / cost.machineMs()
