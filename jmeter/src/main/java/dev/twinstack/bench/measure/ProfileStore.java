@@ -117,6 +117,22 @@ public final class ProfileStore implements AutoCloseable {
 	}
 
 	/**
+	 * Counts what one trial stored against what it acknowledged: the run's documents once
+	 * their count is stable (at once when it equals the acknowledged count and no request
+	 * failed: nothing can still be in flight), and its request ids stored more than once.
+	 * @param runId the trial's request id prefix
+	 * @param requests the requests the load generator sent
+	 * @param errors those that did not get a 2xx answer
+	 * @param timeout the longest wait for a stable count
+	 * @return acknowledged, stored and duplicated
+	 */
+	public Storage settle(String runId, long requests, long errors, Duration timeout) {
+		long acknowledged = requests - errors;
+		long stored = awaitStableCount(runId, (errors == 0) ? acknowledged : -1, timeout);
+		return new Storage(acknowledged, stored, duplicates(runId));
+	}
+
+	/**
 	 * Counts the request ids of a run stored more than once.
 	 * @param runId the run id (letters, digits and dashes)
 	 * @return the number of duplicated request ids

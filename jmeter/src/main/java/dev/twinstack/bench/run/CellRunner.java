@@ -59,7 +59,8 @@ final class CellRunner {
 	 * Longest wait for the stored count to stop changing: the client's response timeout
 	 * plus margin.
 	 */
-	private static final Duration STORED_COUNT_TIMEOUT = CompositePlan.RESPONSE_TIMEOUT.plusSeconds(10);
+	/** The longest wait for a trial's stored count to settle. */
+	static final Duration STORED_COUNT_TIMEOUT = CompositePlan.RESPONSE_TIMEOUT.plusSeconds(10);
 
 	/**
 	 * Clients per remote engine in the engines' warm-up, each sending
@@ -186,14 +187,8 @@ final class CellRunner {
 				: null;
 		Storage storage = null;
 		if (stores) {
-			long acknowledged = load.requests() - load.errors();
-			// with no failed request nothing is still in flight: equal counts end the
-			// wait
-			long stored = this.store.awaitStableCount(run.runId(), (load.errors() == 0) ? acknowledged : -1,
-					STORED_COUNT_TIMEOUT);
-			long duplicates = this.store.duplicates(run.runId());
+			storage = this.store.settle(run.runId(), load.requests(), load.errors(), STORED_COUNT_TIMEOUT);
 			this.store.drop();
-			storage = new Storage(acknowledged, stored, duplicates);
 		}
 		TimeSeries steady = steadyWindow(monitored.series(), samples, run.rampUp(), started, load.elapsedSeconds());
 		CpuShares cpu = CpuShares.of(Machine.cores(), steady.summaries());

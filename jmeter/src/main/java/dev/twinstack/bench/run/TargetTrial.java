@@ -46,8 +46,6 @@ import us.abstracta.jmeter.javadsl.core.TestPlanStats;
  */
 final class TargetTrial {
 
-	private static final Duration STORED_COUNT_TIMEOUT = CompositePlan.RESPONSE_TIMEOUT.plusSeconds(10);
-
 	private final BenchSettings settings;
 
 	private final ProfileStore store;
@@ -110,12 +108,9 @@ final class TargetTrial {
 				: null;
 		Storage storage = null;
 		if (stores) {
-			long acknowledged = load.requests() - load.errors();
-			long stored = this.store.awaitStableCount(run.runId(), (load.errors() == 0) ? acknowledged : -1,
-					STORED_COUNT_TIMEOUT);
-			long duplicates = this.store.duplicates(run.runId());
+			storage = this.store.settle(run.runId(), load.requests(), load.errors(), CellRunner.STORED_COUNT_TIMEOUT);
+			// a database the bench does not own: only this run's documents go
 			this.store.deleteRun(run.runId());
-			storage = new Storage(acknowledged, stored, duplicates);
 		}
 		TimeSeries steady = CellRunner.steadyWindow(monitored.series(), samples, run.rampUp(), started,
 				load.elapsedSeconds());

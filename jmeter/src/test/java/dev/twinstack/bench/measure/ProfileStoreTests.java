@@ -76,6 +76,15 @@ class ProfileStoreTests {
 	}
 
 	@Test
+	void settlesATrialsStoredCountAgainstWhatItAcknowledged() {
+		this.profiles.insertMany(List.of(doc("r5-1"), doc("r5-2"), doc("r5-2"), doc("r5-3")));
+		// 5 sent, 1 failed: 4 acknowledged; 4 stored, one request id twice
+		assertThat(this.store.settle("r5", 5, 1, Duration.ofSeconds(5))).isEqualTo(new Storage(4, 4, 1));
+		// a request the client abandoned in flight may be stored: stored > acknowledged
+		assertThat(this.store.settle("r5", 3, 0, Duration.ofSeconds(5))).isEqualTo(new Storage(3, 4, 1));
+	}
+
+	@Test
 	void deletesOnlyTheRunsDocumentsAndLeavesTheCollection() {
 		this.profiles
 			.insertMany(List.of(doc("r3-t1-1"), doc("r3-t1-2"), doc("r3-warmup-1"), doc("r30-1"), doc("other-1")));
