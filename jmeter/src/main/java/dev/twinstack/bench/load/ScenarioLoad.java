@@ -93,22 +93,113 @@ public final class ScenarioLoad {
 	 */
 	public static List<WarmUp> warmUp(BenchSettings settings, LoadTarget app, CpuPlacement placement,
 			MockServicesProcess mocks, List<Workload> workloads, int concurrency, String runPrefix) {
+		return warmUp(settings, app, placement, mocks, workloads, concurrency, runPrefix, false);
+	}
+
+	/**
+	 * Warms the app up at the gentle concurrency only: the JIT runs of
+	 * {@link #warmUp(BenchSettings, AppProcess, CpuPlacement, MockServicesProcess, List, int, String)},
+	 * each workload's run at the cells' concurrency left to {@link #rehearse}, right
+	 * before the workload's first cell, with {@link WarmUp#WINDOW} rounds of the bound
+	 * kept for each. Why: C2 compiles each method for the types it has seen, so code
+	 * warmed on another workload meets new classes in the next cell's first trial and is
+	 * thrown away and compiled again there: in the standard run at fdc7aa3 the first
+	 * trial of every app start's first cell saw 84–105 deoptimizations (class and type
+	 * checks) against 0–15 in the trials after it, and ran 15–38 % below them on mvc-vt,
+	 * webflux and coroutines.
+	 * @param settings the bench settings (the warm-up bound per app start)
+	 * @param app the running app
+	 * @param placement where the app runs, lent every CPU for the JIT runs
+	 * @param mocks the running mock-services, whose CPU each run's demands include
+	 * @param workloads the workloads its cells will run
+	 * @param concurrency the concurrency, e.g. the highest of its cells
+	 * @param runPrefix prefix of the request ids
+	 * @return each JIT run, in order (empty when the bound is 0 or no workload has one)
+	 */
+	public static List<WarmUp> warmUpGently(BenchSettings settings, AppProcess app, CpuPlacement placement,
+			MockServicesProcess mocks, List<Workload> workloads, int concurrency, String runPrefix) {
+		return warmUp(settings, LoadTarget.of(app), placement, mocks, workloads, concurrency, runPrefix, true);
+	}
+
+	/**
+	 * Warms one workload up at the cells' concurrency, right before its first cell, until
+	 * steady with a quiet JIT or the allowance is used (the run {@link #warmUpGently}
+	 * leaves out).
+	 * @param app the running app
+	 * @param mocks the running mock-services
+	 * @param workload the workload of the next cell
+	 * @param concurrency the concurrency, e.g. the highest of the workload's cells
+	 * @param allowanceSeconds the most time the run may take (s), at least
+	 * {@link WarmUp#RAMP_UP_SECONDS} + {@link WarmUp#ROUND_SECONDS}
+	 * @param runPrefix prefix of the request ids
+	 * @return the run
+	 */
+	public static WarmUp rehearse(AppProcess app, MockServicesProcess mocks, Workload workload, int concurrency,
+			long allowanceSeconds, String runPrefix) {
+		WarmUp warmUp = warmUp(LoadTarget.of(app), mocks, workload, concurrency,
+				Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, allowanceSeconds),
+				runPrefix + "-" + workload.id(), false);
+		Console.line(String.format("[warm-up] %s %s c=%d, before its cells: %s", app.stack().id(), workload.id(),
+				concurrency, warmUp.describe()));
+		return warmUp;
+	}
+
+	/**
+	 * The seconds of the warm-up bound a run at the cells' concurrency gets at least.
+	 * @return {@link WarmUp#RAMP_UP_SECONDS} + {@link WarmUp#WINDOW} rounds + 1 (s)
+	 */
+	public static long rehearsalSeconds() {
+		return WarmUp.RAMP_UP_SECONDS + WarmUp.WINDOW * WarmUp.ROUND_SECONDS + 1;
+	}
+
+	/**
+	 * The runs of a warm-up, in order: per workload its JIT run at the gentle concurrency
+	 * where that is below the given one, then (unless {@code gentleOnly}) its run at the
+	 * given concurrency.
+	 * @param workloads the workloads
+	 * @param concurrency the cells' concurrency
+	 * @param gentleOnly whether the runs at the cells' concurrency are left to
+	 * {@link #rehearse}
+	 * @return (workload, concurrency) per run
+	 */
+	static List<Map.Entry<Workload, Integer>> runs(List<Workload> workloads, int concurrency, boolean gentleOnly) {
 		List<Map.Entry<Workload, Integer>> runs = new ArrayList<>();
 		for (Workload workload : workloads) {
 			int jit = WarmUp.jitConcurrency(workload, concurrency);
 			if (jit < concurrency) {
 				runs.add(Map.entry(workload, jit));
 			}
-			runs.add(Map.entry(workload, concurrency));
+			if (!gentleOnly) {
+				runs.add(Map.entry(workload, concurrency));
+			}
 		}
+		return runs;
+	}
+
+	/**
+	 * The most a warm-up run may take: what is left of the bound but
+	 * {@link #rehearsalSeconds()} for each run after it, and at least one round.
+	 * @param remainingSeconds what is left of the warm-up bound (s)
+	 * @param runsAfter the runs still to come after this one, here or in
+	 * {@link #rehearse}
+	 * @return the allowance (s)
+	 */
+	public static long allowance(long remainingSeconds, long runsAfter) {
+		return Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS,
+				remainingSeconds - runsAfter * rehearsalSeconds());
+	}
+
+	private static List<WarmUp> warmUp(BenchSettings settings, LoadTarget app, CpuPlacement placement,
+			MockServicesProcess mocks, List<Workload> workloads, int concurrency, String runPrefix,
+			boolean gentleOnly) {
+		List<Map.Entry<Workload, Integer>> runs = runs(workloads, concurrency, gentleOnly);
 		List<WarmUp> warmUps = new ArrayList<>();
 		long remaining = settings.warmup().toSeconds();
+		long deferred = gentleOnly ? workloads.size() : 0;
 		for (int i = 0; i < runs.size() && remaining > 0; i++) {
 			Workload workload = runs.get(i).getKey();
 			int runConcurrency = runs.get(i).getValue();
-			long reserve = (long) (runs.size() - i - 1)
-					* (WarmUp.RAMP_UP_SECONDS + WarmUp.WINDOW * WarmUp.ROUND_SECONDS + 1);
-			long allowance = Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, remaining - reserve);
+			long allowance = allowance(remaining, runs.size() - i - 1 + deferred);
 			boolean jitRun = runConcurrency < concurrency;
 			WarmUp warmUp;
 			if (jitRun && app.process() != null && placement.widenApp(app.process().pid())) {

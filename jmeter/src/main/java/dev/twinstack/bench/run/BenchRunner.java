@@ -157,20 +157,15 @@ public final class BenchRunner {
 			record.trials(measurer::trials);
 			MatrixRunner.Hooks hooks = new MatrixRunner.Hooks() {
 
+				private BenchResults.AppInfo current;
+
 				@Override
 				public void started(AppSession session, boolean firstOfStack) {
 					AppProcess app = session.app();
 					progress.appStarting(Instant.now());
 					record.process(describe(app.process(), out));
-					record.app(new BenchResults.AppInfo(app.stack(),
-							BenchJvms.displayName("app", app.stack().id(),
-									BenchJvms.heapOf(session.heap().jvmArgs(settings.appJvmArgs())), runPrefix),
-							out.relativize(session.recording()).toString().replace('\\', '/'), AppConfig.of(app.stack(),
-									settings.jars().app(app.stack()), app.args(), app.process().launcher()),
-							session.warmUps(),
-							session.placement().describe()
-									+ session.placement().jvmSizingNote().map((note) -> ". " + note).orElse(""),
-							session.heap(), session.placement().appCpus()));
+					this.current = appInfo(session);
+					record.app(this.current);
 					if (firstOfStack) {
 						cellRunner.measureMemory(app).forEach(record::memory);
 					}
@@ -186,8 +181,28 @@ public final class BenchRunner {
 				}
 
 				@Override
+				public void warmedUpMore(AppSession session) {
+					BenchResults.AppInfo now = appInfo(session);
+					record.app(this.current, now);
+					this.current = now;
+				}
+
+				@Override
 				public void cellFinished(CellSummary summary) {
 					record.cell(summary);
+				}
+
+				private BenchResults.AppInfo appInfo(AppSession session) {
+					AppProcess app = session.app();
+					return new BenchResults.AppInfo(app.stack(),
+							BenchJvms.displayName("app", app.stack().id(),
+									BenchJvms.heapOf(session.heap().jvmArgs(settings.appJvmArgs())), runPrefix),
+							out.relativize(session.recording()).toString().replace('\\', '/'), AppConfig.of(app.stack(),
+									settings.jars().app(app.stack()), app.args(), app.process().launcher()),
+							session.warmUps(),
+							session.placement().describe()
+									+ session.placement().jvmSizingNote().map((note) -> ". " + note).orElse(""),
+							session.heap(), session.placement().appCpus());
 				}
 
 			};

@@ -13,6 +13,7 @@ import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.load.RunId;
 import dev.twinstack.bench.load.ScenarioLoad;
 import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
@@ -65,6 +66,14 @@ final class MatrixRunner {
 		 * @param session the session
 		 */
 		default void stopping(AppSession session) {
+		}
+
+		/**
+		 * Called when the app has been warmed up once more, before a workload's first
+		 * cell; {@link AppSession#warmUps()} holds every warm-up run since its start.
+		 * @param session the session
+		 */
+		default void warmedUpMore(AppSession session) {
 		}
 
 		/**
@@ -177,13 +186,20 @@ final class MatrixRunner {
 				continue;
 			}
 			try (AppSession session = started) {
-				warmUp(session, workloads, warmupConcurrency);
+				session.warmedUp(ScenarioLoad.warmUpGently(this.settings, session.app(), session.placement(),
+						this.mocks, workloads, warmupConcurrency, this.runPrefix));
+				restartIfDead(session);
 				afterUnmeasuredLoad.run();
 				this.hooks.started(session, startedStacks.add(first.stack()));
 				Map<Workload, Double> base = ScenarioLoad.baseLatencies(this.settings, session.app(), workloads,
 						this.runPrefix);
 				afterUnmeasuredLoad.run();
+				List<Workload> unrehearsed = new ArrayList<>(workloads);
 				for (Cell cell : cells) {
+					if (unrehearsed.remove(cell.workload())) {
+						rehearse(session, cell.workload(), warmupConcurrency, unrehearsed.size());
+						afterUnmeasuredLoad.run();
+					}
 					finished(summaries, runCell(cell, session, base, summaries.size() + 1, total, workloads,
 							warmupConcurrency, afterUnmeasuredLoad, cell == cells.get(cells.size() - 1)));
 				}
@@ -209,6 +225,29 @@ final class MatrixRunner {
 	private void warmUp(AppSession session, List<Workload> workloads, int concurrency) {
 		session.warmedUp(ScenarioLoad.warmUp(this.settings, session.app(), session.placement(), this.mocks, workloads,
 				concurrency, this.runPrefix));
+		restartIfDead(session);
+	}
+
+	/**
+	 * Warms a workload up at the cells' concurrency right before its first cell, with
+	 * what is left of the warm-up bound but {@link ScenarioLoad#rehearsalSeconds()} for
+	 * each workload still to come; nothing when the bound is used up or 0.
+	 */
+	private void rehearse(AppSession session, Workload workload, int concurrency, int workloadsAfter) {
+		long spent = Math.round(session.warmUps().stream().mapToDouble(WarmUp::seconds).sum());
+		long remaining = this.settings.warmup().toSeconds() - spent;
+		if (remaining <= 0 || !session.app().process().isAlive()) {
+			return;
+		}
+		List<WarmUp> all = new ArrayList<>(session.warmUps());
+		all.add(ScenarioLoad.rehearse(session.app(), this.mocks, workload, concurrency,
+				ScenarioLoad.allowance(remaining, workloadsAfter), this.runPrefix));
+		session.warmedUp(all);
+		restartIfDead(session);
+		this.hooks.warmedUpMore(session);
+	}
+
+	private void restartIfDead(AppSession session) {
 		if (!session.app().process().isAlive()) {
 			Console.line("[restart] " + session.app().stack().id() + " died during the warm-up (" + session.deathCause()
 					+ "): restarting it without a second warm-up");

@@ -83,6 +83,20 @@ final class RunRecord implements BenchShutdown.Run {
 		this.apps.add(app);
 	}
 
+	/**
+	 * Replaces an app start's record, e.g. once it has been warmed up again before a
+	 * workload's first cell; adds it when the old one is not held.
+	 */
+	synchronized void app(BenchResults.AppInfo was, BenchResults.AppInfo now) {
+		int index = this.apps.lastIndexOf(was);
+		if (index < 0) {
+			this.apps.add(now);
+		}
+		else {
+			this.apps.set(index, now);
+		}
+	}
+
 	synchronized void memory(MemoryAfterRequests figures) {
 		this.memory.add(figures);
 	}

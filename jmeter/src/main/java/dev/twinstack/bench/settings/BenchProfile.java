@@ -81,19 +81,18 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	 * {@code standard} ({@code -Pbench}), three 5 s trials per cell after each app is
 	 * warmed up until its JIT is quiet and its throughput steady (at most 200 s per app
 	 * start), each closed cell cross-checked by wrk: the four stacks on composite, both
-	 * fanouts, at concurrency 400, where they differ; mvc, mvc-vt and webflux on
-	 * cpu-light at 400 (CPU-bound beside composite's I/O-bound). About 25 minutes on a
-	 * 2-core VM whose 1-core apps need 170 s or more for their JIT to finish
-	 * (2026-11-24): the warm-up is worth more than cells, so c = 100 (composite, mvc and
-	 * webflux) gave way and runs in {@code full}'s sweep, as large-payload and slow-io
-	 * do; and {@code -Dbench.concurrency} or {@code -Dbench.scenarios} bring them back
-	 * here.
+	 * fanouts, at concurrency 400, where they differ. About 19 minutes on a 2-core VM
+	 * whose 1-core apps need 170 s or more for their JIT to finish (2026-11-24): the
+	 * warm-up is worth more than cells, so c = 100 gave way and runs in {@code full}'s
+	 * sweep, as large-payload and slow-io do; and cpu-light at c = 400 left too, because
+	 * on 2 cores every one of its cells measured the load generator, not the stack
+	 * (standard run at fdc7aa3: JMeter used its whole core, JMeter ÷ wrk p50 0.69–0.85,
+	 * all three cells invalid). {@code -Dbench.concurrency} or {@code -Dbench.scenarios}
+	 * bring them back here; {@code seeds} and {@code full} run cpu-light.
 	 */
-	public static final BenchProfile STANDARD = new BenchProfile("standard", List.of(
-			new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE), BOTH_FANOUTS, BOTH_TRANSFERS, DEFAULT_HEAP, CLOSED,
-					List.of(400), List.of(300)),
-			new MatrixBlock(List.of(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX), List.of(Scenario.CPU_LIGHT), BOTH_FANOUTS,
-					List.of(Transfer.ZERO_COPY), DEFAULT_HEAP, CLOSED, List.of(400), List.of(300))),
+	public static final BenchProfile STANDARD = new BenchProfile("standard",
+			List.of(new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE), BOTH_FANOUTS, BOTH_TRANSFERS, DEFAULT_HEAP,
+					CLOSED, List.of(400), List.of(300))),
 			Duration.ofSeconds(5), Duration.ofSeconds(200), Duration.ofSeconds(2), 3, 5000);
 
 	/**
