@@ -12,16 +12,25 @@ import java.util.regex.Pattern;
  *
  * <p>
  * Text forms accepted by {@link #parse(String)}: {@value #ACCEPTED_FORMS}.
+ *
+ * <p>
+ * The one grammar of a latency in the project: mock-services' {@code --latency} options
+ * and the bench's {@code bench.latency} both parse with this class, which uses the JDK
+ * only (the bench has mock-services' plain jar on its classpath without its
+ * dependencies).
  */
 public sealed interface Latency permits Latency.Fixed, Latency.LogNormal, Latency.Uniform {
 
 	/** The accepted text forms, as shown in error messages. */
 	String ACCEPTED_FORMS = "<duration> (e.g. 100ms), fixed:<duration> (e.g. fixed:100ms), "
 			+ "lognormal:<median>:<sigma> (e.g. lognormal:100ms:0.1), uniform:<min>:<max> (e.g. uniform:50ms:150ms); "
-			+ "a duration is a whole number of ms or s, e.g. 0ms, 250ms, 1s";
+			+ "a duration is a whole number of ms or s, e.g. 0ms, 250ms, 1s; sigma is a decimal number from 0 to 10";
 
 	/** Regular expression of a duration: a whole number of ms or s. */
 	String DURATION = "(\\d{1,9})(ms|s)";
+
+	/** Regular expression of a log-normal sigma: a decimal number, e.g. 0.1 or 1. */
+	String SIGMA = "\\d{1,2}(\\.\\d{1,9})?";
 
 	/** No added latency. */
 	Latency NONE = new Fixed(Duration.ZERO);
@@ -47,9 +56,23 @@ public sealed interface Latency permits Latency.Fixed, Latency.LogNormal, Latenc
 	 * of them
 	 */
 	static Latency parse(String text) {
+		return parse(text, "latency");
+	}
+
+	/**
+	 * Parses the text form of a latency given to a named option or property.
+	 * @param text the text to parse
+	 * @param name what the text was given to, the subject of the error message, e.g.
+	 * {@code bench.latency}
+	 * @return the latency
+	 * @throws IllegalArgumentException {@code <name> must be one of <the accepted forms>,
+	 * got '<text>'}, with the reason in parentheses when the form was right but a value
+	 * was not (e.g. a maximum below the minimum)
+	 */
+	static Latency parse(String text, String name) {
 		String[] parts = (text != null) ? text.trim().toLowerCase(Locale.ROOT).split(":", -1) : new String[0];
 		if (parts.length == 1 && !parts[0].matches(DURATION)) {
-			throw invalid(text, null); // no reason: it is none of the forms
+			throw invalid(name, text, null); // no reason: it is none of the forms
 		}
 		try {
 			if (parts.length == 1) {
@@ -59,22 +82,36 @@ public sealed interface Latency permits Latency.Fixed, Latency.LogNormal, Latenc
 				return new Fixed(parseDuration(parts[1]));
 			}
 			if (parts.length == 3 && parts[0].equals("lognormal")) {
-				return new LogNormal(parseDuration(parts[1]), Double.parseDouble(parts[2]));
+				return new LogNormal(parseDuration(parts[1]), parseSigma(parts[2]));
 			}
 			if (parts.length == 3 && parts[0].equals("uniform")) {
 				return new Uniform(parseDuration(parts[1]), parseDuration(parts[2]));
 			}
 		}
 		catch (IllegalArgumentException ex) {
-			throw invalid(text, ex.getMessage());
+			throw invalid(name, text, ex.getMessage());
 		}
-		throw invalid(text, null);
+		throw invalid(name, text, null);
 	}
 
-	private static IllegalArgumentException invalid(String text, String reason) {
+	/**
+	 * Returns the median delay: the fixed delay, the log-normal median or the middle of
+	 * the uniform range.
+	 * @return the median (a whole or, for a uniform range, half a ms)
+	 */
+	Duration median();
+
+	private static IllegalArgumentException invalid(String name, String text, String reason) {
 		String because = (reason != null && !reason.isBlank()) ? " (" + reason + ")" : "";
 		return new IllegalArgumentException(
-				"latency must be one of " + ACCEPTED_FORMS + ", got '" + text + "'" + because);
+				name + " must be one of " + ACCEPTED_FORMS + ", got '" + text + "'" + because);
+	}
+
+	private static double parseSigma(String text) {
+		if (!text.matches(SIGMA)) {
+			throw new IllegalArgumentException("sigma must be a decimal number from 0 to 10");
+		}
+		return Double.parseDouble(text);
 	}
 
 	private static Duration parseDuration(String text) {
@@ -104,6 +141,11 @@ public sealed interface Latency permits Latency.Fixed, Latency.LogNormal, Latenc
 		}
 
 		@Override
+		public Duration median() {
+			return this.delay;
+		}
+
+		@Override
 		public String toString() {
 			return "fixed:" + this.delay.toMillis() + "ms";
 		}
@@ -122,7 +164,7 @@ public sealed interface Latency permits Latency.Fixed, Latency.LogNormal, Latenc
 		public LogNormal {
 			requireMillis("median", median);
 			if (!(sigma >= 0 && sigma <= 10)) {
-				throw new IllegalArgumentException("sigma must be a number from 0 to 10");
+				throw new IllegalArgumentException("sigma must be a decimal number from 0 to 10");
 			}
 		}
 
@@ -147,6 +189,11 @@ public sealed interface Latency permits Latency.Fixed, Latency.LogNormal, Latenc
 			if (max.compareTo(min) < 0) {
 				throw new IllegalArgumentException("max must not be less than min");
 			}
+		}
+
+		@Override
+		public Duration median() {
+			return this.min.plus(this.max).dividedBy(2);
 		}
 
 		@Override

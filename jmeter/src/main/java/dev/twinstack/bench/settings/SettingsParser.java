@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.mocks.Latency;
 
 /**
  * The value grammars of the {@code bench.*} properties, each a parser that returns
@@ -21,11 +22,6 @@ import dev.twinstack.bench.matrix.AppCpus;
 final class SettingsParser {
 
 	private static final Pattern BENCH_DURATION = Pattern.compile("(\\d{1,4})(s|m)");
-
-	static final Pattern LATENCY_DURATION = Pattern.compile("\\d{1,9}(ms|s)");
-
-	static final String LATENCY_FORMS = "<duration> (e.g. 100ms), fixed:<duration>, "
-			+ "lognormal:<median>:<sigma> (e.g. lognormal:100ms:0.2), uniform:<min>:<max> (e.g. uniform:50ms:150ms)";
 
 	private SettingsParser() {
 	}
@@ -125,45 +121,37 @@ final class SettingsParser {
 	}
 
 	/**
-	 * A mock-services latency: {@code 100ms}, {@code fixed:…}, {@code lognormal:…},
-	 * {@code uniform:…}.
+	 * A mock-services latency, in mock-services' own grammar ({@link Latency}): the text
+	 * as given, which mock-services {@code --latency} then parses the same way.
+	 * @param property the property, the subject of the error
+	 * @return the parser; it throws {@link BenchConfigException} naming the property, the
+	 * accepted forms, the value and, when the form was right, what is wrong with it
 	 */
-	static String latency(String value) {
-		String[] parts = value.split(":", -1);
-		boolean valid = switch (parts.length) {
-			case 1 -> LATENCY_DURATION.matcher(parts[0]).matches();
-			case 2 -> parts[0].equals("fixed") && LATENCY_DURATION.matcher(parts[1]).matches();
-			case 3 -> (parts[0].equals("lognormal") && LATENCY_DURATION.matcher(parts[1]).matches()
-					&& parts[2].matches("\\d{1,2}(\\.\\d{1,6})?"))
-					|| (parts[0].equals("uniform") && LATENCY_DURATION.matcher(parts[1]).matches()
-							&& LATENCY_DURATION.matcher(parts[2]).matches());
-			default -> false;
+	static Function<String, String> latency(String property) {
+		return (value) -> {
+			try {
+				Latency.parse(value, property);
+				return value;
+			}
+			catch (IllegalArgumentException ex) {
+				throw new BenchConfigException(ex.getMessage());
+			}
 		};
-		return valid ? value : null;
-	}
-
-	/** A fixed latency such as {@code 1s} or {@code 500ms}. */
-	static String fixedLatency(String value) {
-		return LATENCY_DURATION.matcher(value).matches() ? value : null;
 	}
 
 	/**
-	 * The typical latency of a mock-services latency: the fixed value, the log-normal
-	 * median, the middle of the uniform range.
+	 * A fixed mock-services latency ({@link Latency.Fixed}): {@code 1s}, {@code 500ms},
+	 * {@code fixed:1s}.
+	 * @param value the text
+	 * @return the text as given, {@code null} when it is not a fixed latency
 	 */
-	static Duration nominalLatency(String latency) {
-		String[] parts = latency.split(":");
-		return switch (parts.length) {
-			case 1 -> toDuration(parts[0]);
-			case 2 -> toDuration(parts[1]);
-			default -> parts[0].equals("lognormal") ? toDuration(parts[1])
-					: toDuration(parts[1]).plus(toDuration(parts[2])).dividedBy(2);
-		};
-	}
-
-	static Duration toDuration(String text) {
-		long amount = Long.parseLong(text.replaceAll("\\D", ""));
-		return text.endsWith("ms") ? Duration.ofMillis(amount) : Duration.ofSeconds(amount);
+	static String fixedLatency(String value) {
+		try {
+			return (Latency.parse(value) instanceof Latency.Fixed) ? value : null;
+		}
+		catch (IllegalArgumentException ex) {
+			return null;
+		}
 	}
 
 	/**

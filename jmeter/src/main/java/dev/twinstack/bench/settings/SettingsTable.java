@@ -20,6 +20,7 @@ import dev.twinstack.bench.matrix.MatrixBlock;
 import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Transfer;
+import dev.twinstack.mocks.Latency;
 
 /**
  * Every {@code bench.*} property, declared once ({@link Setting}): {@link BenchSettings}
@@ -166,14 +167,15 @@ public final class SettingsTable {
 
 	/** {@code bench.latency}. */
 	public static final Setting<String> LATENCY = new Setting<>("bench.latency", DOWNSTREAM, "latency",
-			"one of " + SettingsParser.LATENCY_FORMS,
-			"each composite downstream call's latency (mock-services --latency)", same("100ms"),
-			SettingsParser::latency, null);
+			"one of " + Latency.ACCEPTED_FORMS,
+			"each composite downstream call's latency (mock-services --latency, which parses it the same way)",
+			same("100ms"), SettingsParser.latency("bench.latency"), null);
 
 	/** {@code bench.slowLatency}. */
 	public static final Setting<String> SLOW_LATENCY = new Setting<>("bench.slowLatency", DOWNSTREAM, "latency",
-			"a fixed duration such as 1s or 500ms", "slow-io's one call (mock-services --slow-latency)", same("1s"),
-			SettingsParser::fixedLatency, null);
+			"a fixed latency, <duration> or fixed:<duration>, where a duration is a whole number of ms or s, "
+					+ "e.g. 1s or 500ms",
+			"slow-io's one call (mock-services --slow-latency)", same("1s"), SettingsParser::fixedLatency, null);
 
 	/** {@code bench.tomcatThreads}. */
 	public static final Setting<Integer> TOMCAT_THREADS = new Setting<>("bench.tomcatThreads", JVMS, "whole number",
