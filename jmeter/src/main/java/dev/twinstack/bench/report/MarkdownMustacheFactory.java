@@ -1,6 +1,7 @@
 package dev.twinstack.bench.report;
 
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 
@@ -12,6 +13,11 @@ import com.github.mustachejava.DefaultMustacheFactory;
  */
 public final class MarkdownMustacheFactory extends DefaultMustacheFactory {
 
+	/** The classpath folder of report.md's templates. */
+	static final String REPORT_TEMPLATES = "dev/twinstack/bench/report";
+
+	private static final MarkdownMustacheFactory REPORT = new MarkdownMustacheFactory(REPORT_TEMPLATES);
+
 	/**
 	 * Creates the factory.
 	 * @param resourceRoot the classpath folder of the templates, e.g.
@@ -19,6 +25,19 @@ public final class MarkdownMustacheFactory extends DefaultMustacheFactory {
 	 */
 	public MarkdownMustacheFactory(String resourceRoot) {
 		super(resourceRoot);
+	}
+
+	/**
+	 * Renders one of report.md's templates
+	 * ({@code src/main/resources/dev/twinstack/bench/report/*.md.mustache}).
+	 * @param template the template's file name, e.g. {@code reading.md.mustache}
+	 * @param view the values it names
+	 * @return the Markdown text
+	 */
+	static String render(String template, Object view) {
+		StringWriter out = new StringWriter();
+		REPORT.compile(template).execute(out, view);
+		return out.toString();
 	}
 
 	@Override

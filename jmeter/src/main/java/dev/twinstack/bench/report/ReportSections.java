@@ -15,7 +15,6 @@ import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
 import dev.twinstack.bench.results.BenchResults;
-import dev.twinstack.bench.results.CellResult;
 
 /**
  * The parts of report.md about monitoring: the charts, the memory after N requests, the
@@ -219,39 +218,15 @@ final class ReportSections {
 	 * @param md the report
 	 */
 	static void monitoring(StringBuilder md) {
-		md.append("## Where the figures come from\n\n")
-			.append("Latency percentiles come from an HdrHistogram of every sample in the cell's JTL (the `ab` ")
-			.append("percentages plus 99.9 %); JMeter's own estimates are kept for comparison. *Second by second* ")
-			.append("counts the requests completed in each whole second and gives their percentiles, as ")
-			.append("`autocannon` does. Once a second the bench reads the app's Micrometer meters through its ")
-			.append("Actuator (heap used/committed/max, live/peak/daemon threads, GC pauses, process CPU, request ")
-			.append("count) and, with OSHI, the resident set size (RSS) and CPU time of the app, the mocks and the ")
-			.append("load generator (this JVM, running JMeter), and the machine's CPU: every cell's `metrics.csv`. ")
-			.append("CPU is a share of the whole machine: 50 % on 2 cores is one busy core. Every app JVM records ")
-			.append("JFR with the JDK's `profile` settings (their overhead, measured against no recording and ")
-			.append("against `default` with `ObservationCostExperiment`, lay within the ±5 % noise of the app's CPU ")
-			.append("per request, and `profile` adds the allocation and lock samples a flame graph needs; the ")
-			.append("once-a-second Actuator reading and the stub-latency probe lay within it too); after the app ")
-			.append("stops, each cell's peaks are read from the recording ")
-			.append("over the cell's time window: heap from `jdk.GCHeapSummary` (the heap just before each GC: the ")
-			.append("top of the saw-tooth, which Micrometer's once-a-second readings can only approach) and ")
-			.append("threads from `jdk.JavaThreadStatistics`. ✓ means both sources agree: threads within 3 or ")
-			.append("10 %, Micrometer's heap peak between JFR's lowest after-GC heap and 115 % of its before-GC ")
-			.append("peak. After each cell's load the bench runs a full GC (`jcmd <pid> GC.run`, inside the ")
-			.append("cell's window): every cell starts from a clean heap (the drop at the end of the heap charts), and ")
-			.append("JFR always has the heap in use at the end of the cell. CPU shares are means over the load ")
-			.append("(first request to last answer), without the JMeter dashboard's generation after it. Live threads ")
-			.append("count every platform thread of the app: MVC's executor for the parallel fanout keeps its core ")
-			.append("threads (`spring.task.execution.pool`, see the settings) once a parallel warm-up or cell created ")
-			.append("them, so they show in every later cell of that app; virtual threads are not counted.\n\n");
+		md.append(MarkdownMustacheFactory.render("monitoring.md.mustache", Map.of()));
 	}
 
 	/**
-	 * Appends the settings that cap each app, as it ran.
-	 * @param md the report (inside the settings table)
+	 * Adds the settings that cap each app, as it ran, to the settings table.
+	 * @param rows the settings table's rows
 	 * @param results the results
 	 */
-	static void appSettings(StringBuilder md, BenchResults results) {
+	static void appSettings(List<ReportWriter.SettingRow> rows, BenchResults results) {
 		for (BenchResults.AppInfo app : results.apps()) {
 			StringBuilder value = new StringBuilder();
 			app.settings()
@@ -260,74 +235,29 @@ final class ReportSections {
 					.append(name)
 					.append("` ")
 					.append(setting));
-			md.append("| ").append(app.stack().title()).append(" settings | ").append(value).append(" |\n");
+			rows.add(new ReportWriter.SettingRow(app.stack().title() + " settings", value.toString()));
 		}
 		for (BenchResults.AppInfo app : results.apps()) {
-			if (app.jfr() == null) {
-				md.append("| ")
-					.append(app.stack().title())
-					.append(" JVM | ")
-					.append(app.displayName())
-					.append(": no JFR recording, no VisualVM name (not started by the bench) |\n");
-				continue;
-			}
-			md.append("| ")
-				.append(app.stack().title())
-				.append(" JVM | VisualVM name `")
-				.append(app.displayName())
-				.append("`, JFR [")
-				.append(app.jfr())
-				.append("](")
-				.append(app.jfr())
-				.append(") |\n");
+			rows.add(new ReportWriter.SettingRow(app.stack().title() + " JVM",
+					(app.jfr() != null)
+							? "VisualVM name `" + app.displayName() + "`, JFR [" + app.jfr() + "](" + app.jfr() + ")"
+							: app.displayName() + ": no JFR recording, no VisualVM name (not started by the bench)"));
 		}
 		for (BenchResults.AppInfo app : results.apps()) {
 			if (app.placement() != null) {
-				md.append("| ").append(app.stack().title()).append(" CPUs | ").append(app.placement()).append(" |\n");
+				rows.add(new ReportWriter.SettingRow(app.stack().title() + " CPUs", app.placement()));
 			}
 			if (app.warmUp() != null && !app.warmUp().isEmpty()) {
-				md.append("| ")
-					.append(app.stack().title())
-					.append(" warm-up (until steady: the last ")
-					.append(WarmUp.WINDOW)
-					.append(" rounds of ")
-					.append(WarmUp.ROUND_SECONDS)
-					.append(" s within ")
-					.append(String.format(java.util.Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT))
-					.append(" %) | ")
-					.append(app.warmUp()
-						.stream()
-						.map((w) -> w.workload() + " c=" + w.concurrency() + ": " + w.describe())
-						.collect(java.util.stream.Collectors.joining("; ")))
-					.append(" |\n");
+				rows.add(new ReportWriter.SettingRow(
+						app.stack().title() + " warm-up (until steady: the last " + WarmUp.WINDOW + " rounds of "
+								+ WarmUp.ROUND_SECONDS + " s within "
+								+ String.format(java.util.Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT) + " %)",
+						app.warmUp()
+							.stream()
+							.map((w) -> w.workload() + " c=" + w.concurrency() + ": " + w.describe())
+							.collect(java.util.stream.Collectors.joining("; "))));
 			}
 		}
-	}
-
-	/**
-	 * Appends the links of one cell.
-	 * @param md the report
-	 * @param cell the cell
-	 */
-	static void cellFiles(StringBuilder md, CellResult cell) {
-		md.append("- `").append(cell.cell().id()).append("`: ");
-		if (cell.dashboard() != null) {
-			md.append("[dashboard](").append(cell.dashboard()).append("/index.html) · ");
-		}
-		md.append("[JTL](").append(cell.jtl()).append(')');
-		if (cell.metricsCsv() != null) {
-			md.append(" · [metrics CSV](").append(cell.metricsCsv()).append(')');
-		}
-		if (cell.jfr() != null) {
-			md.append(" · [JFR](").append(cell.jfr().file()).append(')');
-		}
-		if (cell.flameGraph() != null) {
-			md.append(" · [CPU flame graph](").append(cell.flameGraph()).append(')');
-		}
-		if (cell.appLog() != null) {
-			md.append(" · [app log](").append(cell.appLog()).append(')');
-		}
-		md.append('\n');
 	}
 
 }

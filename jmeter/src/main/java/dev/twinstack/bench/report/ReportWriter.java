@@ -166,37 +166,20 @@ public final class ReportWriter {
 	}
 
 	private static void appendMeasured(StringBuilder md, BenchResults.Settings settings) {
-		md.append("## What was measured\n\n");
-		md.append(
-				"Each app serves `POST /profiles/{customerId}?fanout=…`: three GETs to downstream services (WireMock ")
-			.append("stubs in mock-services, each answering after `")
-			.append(settings.latency())
-			.append("`), one composed document inserted into MongoDB (mongo-java-server), 201 with the document. ")
-			.append("JMeter (embedded, jmeter-java-dsl) keeps *concurrency* requests in flight (closed model: each ")
-			.append("thread sends its next request as soon as the previous one is answered) for ")
-			.append(settings.rampUpSeconds())
-			.append(" s of ramp-up plus ")
-			.append(settings.durationSeconds())
-			.append(" s per cell, after a discarded warm-up per app start (per workload: first at a gentle concurrency ")
-			.append("with the app lent every CPU, so that its JIT can finish, then at the highest concurrency), in ")
-			.append("rounds until the throughput is steady and the JIT quiet (at most ")
-			.append(settings.warmupSeconds())
-			.append(" s; what each app needed is in the settings below). ")
-			.append(settings.loads().contains(LoadModel.COUNT) ? COUNT_MODEL + " " : "")
-			.append("Latencies come from every sample JMeter logged; heap, threads, RSS and CPU are sampled once a ")
-			.append("second (see *Where the figures come from*); stored documents are counted by request id after ")
-			.append("the count stops changing.\n\n");
+		md.append(MarkdownMustacheFactory.render("measured.md.mustache",
+				new MeasuredView(settings.latency(), settings.rampUpSeconds(), settings.durationSeconds(),
+						settings.warmupSeconds(), settings.loads().contains(LoadModel.COUNT) ? COUNT_MODEL : null)));
 	}
 
-	private static void appendMatrixSettings(StringBuilder md, BenchResults.Settings s) {
-		setting(md, "Workloads", s.workloads().stream().map(Workload::id).toList().toString());
-		setting(md, "Fanouts", s.fanouts().stream().map(Fanout::id).toList().toString());
-		setting(md, "Load models", s.loads().stream().map(LoadModel::id).toList().toString()
+	private static void appendMatrixSettings(List<SettingRow> rows, BenchResults.Settings s) {
+		setting(rows, "Workloads", s.workloads().stream().map(Workload::id).toList().toString());
+		setting(rows, "Fanouts", s.fanouts().stream().map(Fanout::id).toList().toString());
+		setting(rows, "Load models", s.loads().stream().map(LoadModel::id).toList().toString()
 				+ (s.rates().isEmpty() ? "" : "; open-model rates " + s.rates() + " req/s"));
-		setting(md, "Concurrency (JMeter threads)", s.concurrency().toString());
-		setting(md, "Heaps", s.heaps().toString());
-		setting(md, "Per trial", perTrial(s));
-		setting(md, "Warm-up per app start", "per workload, rounds of " + WarmUp.ROUND_SECONDS + " s: first at "
+		setting(rows, "Concurrency (JMeter threads)", s.concurrency().toString());
+		setting(rows, "Heaps", s.heaps().toString());
+		setting(rows, "Per trial", perTrial(s));
+		setting(rows, "Warm-up per app start", "per workload, rounds of " + WarmUp.ROUND_SECONDS + " s: first at "
 				+ WarmUp.JIT_CONCURRENCY_WAITING + " clients (" + WarmUp.JIT_CONCURRENCY_BUSY
 				+ " without a downstream wait) with the app on every CPU, then at the highest concurrency on its own, "
 				+ "each until the last " + WarmUp.WINDOW + " agree within "
@@ -209,41 +192,41 @@ public final class ReportWriter {
 	private static void appendSettings(StringBuilder md, BenchResults results) {
 		BenchResults.Settings s = results.settings();
 		BenchResults.Environment env = results.environment();
-		md.append("## Settings\n\n| Setting | Value |\n|---|---|\n");
+		List<SettingRow> rows = new ArrayList<>();
 		List<Stack> stacks = faultsOnly(results) ? results.faults().stream().map(FaultRun::stack).distinct().toList()
 				: s.stacks();
-		setting(md, "Stacks", stacks.stream().map(Stack::title).toList().toString());
-		results.skipped().forEach((skipped) -> setting(md, "Skipped: " + skipped.stack().id(), skipped.reason()));
+		setting(rows, "Stacks", stacks.stream().map(Stack::title).toList().toString());
+		results.skipped().forEach((skipped) -> setting(rows, "Skipped: " + skipped.stack().id(), skipped.reason()));
 		boolean targets = s.targets() != null && !s.targets().isEmpty();
 		if (results.jdk() != null && !targets) {
-			setting(md, "JDK of the apps and mocks", results.jdk().version() + " (" + results.jdk().vendor() + "), `"
+			setting(rows, "JDK of the apps and mocks", results.jdk().version() + " (" + results.jdk().vendor() + "), `"
 					+ results.jdk().home() + "`, chosen from " + results.jdk().source());
 		}
 		if (!faultsOnly(results)) {
-			appendMatrixSettings(md, s);
+			appendMatrixSettings(rows, s);
 		}
-		setting(md, "Downstream latency",
+		setting(rows, "Downstream latency",
 				"`" + s.latency() + "` per composite call, `" + s.slowLatency() + "` for the slow service");
 		if (targets) {
-			setting(md, "JDK, JVM options, Tomcat threads and mock-services' latency",
+			setting(rows, "JDK, JVM options, Tomcat threads and mock-services' latency",
 					"as the apps and mock-services were started by hand on their hosts (remote targets); the "
 							+ "downstream latency above is what the ceilings assume: it must match the mocks' "
 							+ "`--latency`");
 		}
 		else {
-			setting(md, "Tomcat worker threads (mvc)", String.valueOf(s.tomcatMaxThreads()));
-			setting(md, "App JVM options", "`" + String.join(" ", s.appJvmArgs()) + "`");
-			setting(md, "mock-services JVM options", "`" + String.join(" ", s.mocksJvmArgs()) + "`");
+			setting(rows, "Tomcat worker threads (mvc)", String.valueOf(s.tomcatMaxThreads()));
+			setting(rows, "App JVM options", "`" + String.join(" ", s.appJvmArgs()) + "`");
+			setting(rows, "mock-services JVM options", "`" + String.join(" ", s.mocksJvmArgs()) + "`");
 		}
-		setting(md, "Client timeouts", "connect " + s.connectTimeoutMs() + " ms, response " + s.responseTimeoutMs()
+		setting(rows, "Client timeouts", "connect " + s.connectTimeoutMs() + " ms, response " + s.responseTimeoutMs()
 				+ " ms; any status but the workload's (201 composite, 200 otherwise) is an error");
-		setting(md, "Load generator",
+		setting(rows, "Load generator",
 				env.loadGenerator() + ", JVM options `" + String.join(" ", env.loadGeneratorJvmArgs()) + "`");
 		if (s.engines() != null && !s.engines().isEmpty()) {
-			setting(md, "Load engines (JMeter remote testing)", engines(s.engines(), results.trials()));
+			setting(rows, "Load engines (JMeter remote testing)", engines(s.engines(), results.trials()));
 		}
 		if (s.targets() != null && !s.targets().isEmpty()) {
-			setting(md, "Remote targets (started by hand, not by the bench)",
+			setting(rows, "Remote targets (started by hand, not by the bench)",
 					s.targets()
 						.entrySet()
 						.stream()
@@ -251,25 +234,25 @@ public final class ReportWriter {
 						.collect(java.util.stream.Collectors.joining("; "))
 							+ "; their mocks' and machines' CPU are not measured");
 		}
-		setting(md, "Machine",
+		setting(rows, "Machine",
 				env.cores() + " cores, " + count(env.totalMemoryMb()) + " MB, " + env.os()
 						+ (targets ? "; JMeter runs here, the apps and mocks on their own hosts (remote targets)"
 								: "; apps, mocks and JMeter share it"));
 		if (env.loopbackRoundTripMicros() != null) {
-			setting(md, "Loopback TCP round trip (before the load)", String.format(Locale.ROOT,
+			setting(rows, "Loopback TCP round trip (before the load)", String.format(Locale.ROOT,
 					"median %.0f µs, mean %.0f µs (bare-metal Linux: 10–30 µs; every request crosses loopback about ten "
 							+ "times, so a slow network stack or a slow-to-wake CPU costs every process time per request)",
 					env.loopbackRoundTripMicros(), env.loopbackRoundTripMeanMicros()));
 		}
-		setting(md, "Java", env.javaVersion() + " (" + env.javaVendor() + "): the bench's JVM, running JMeter");
-		setting(md, "Commit",
+		setting(rows, "Java", env.javaVersion() + " (" + env.javaVendor() + "): the bench's JVM, running JMeter");
+		setting(rows, "Commit",
 				(env.commit() != null)
 						? "`" + env.commit() + "`"
 								+ (env.commit().endsWith("-dirty")
 										? " with uncommitted changes: not reproducible from the commit alone" : "")
 						: "not recorded (built outside a git clone)");
-		ReportSections.appSettings(md, results);
-		md.append("\n");
+		ReportSections.appSettings(rows, results);
+		md.append(MarkdownMustacheFactory.render("settings.md.mustache", Map.of("rows", rows)));
 	}
 
 	private static void appendTable(StringBuilder md, BenchResults results, Fanout fanout, int concurrency,
@@ -283,85 +266,34 @@ public final class ReportWriter {
 			// reached before an interrupt
 			return;
 		}
-		md.append("## ")
-			.append(fanout.id())
-			.append(" fanout, concurrency ")
-			.append(concurrency)
-			.append(ChartData.placementLabel(placement))
-			.append("\n\n");
-		cells.stream()
+		String idealLatency = cells.stream()
 			.filter((cell) -> cell != null && cell.ceiling().idealLatencyMs() != null)
 			.findFirst()
-			.ifPresent(
-					(cell) -> md.append("Ideal latency ")
-						.append(fmt("%.0f ms", cell.ceiling().idealLatencyMs()))
-						.append(" (")
-						.append(fanout.latenciesPerRequest())
-						.append(" × the downstream latency")
-						.append((cell.ceiling().baseLatencyMs() != null) ? fmt(" + %s's base latency %.1f ms",
-								cell.cell().stack().id(), cell.ceiling().baseLatencyMs()) : "")
-						.append(").\n\n"));
-		md.append("| Measure |");
-		stacks.forEach((stack) -> md.append(' ').append(stack.title()).append(" |"));
-		md.append("\n|---|");
-		stacks.forEach((stack) -> md.append("---:|"));
-		md.append('\n');
-		for (ComparisonRows.Row row : ComparisonRows.ROWS) {
-			md.append("| ").append(row.label()).append(" |");
-			cells.forEach(
-					(cell) -> md.append(' ').append((cell != null) ? row.value().apply(cell) : MISSING).append(" |"));
-			md.append('\n');
-		}
-		md.append('\n');
+			.map((cell) -> fmt("%.0f ms", cell.ceiling().idealLatencyMs()) + " (" + fanout.latenciesPerRequest()
+					+ " × the downstream latency"
+					+ ((cell.ceiling().baseLatencyMs() != null) ? fmt(" + %s's base latency %.1f ms",
+							cell.cell().stack().id(), cell.ceiling().baseLatencyMs()) : "")
+					+ ")")
+			.orElse(null);
+		List<TableRow> rows = ComparisonRows.ROWS.stream()
+			.map((row) -> new TableRow(row.label(),
+					cells.stream().map((cell) -> (cell != null) ? row.value().apply(cell) : MISSING).toList()))
+			.toList();
+		md.append(MarkdownMustacheFactory.render("table.md.mustache",
+				new TableView(fanout.id() + " fanout, concurrency " + concurrency + ChartData.placementLabel(placement),
+						idealLatency, stacks.stream().map(Stack::title).toList(), rows)));
 	}
 
 	private static void appendReading(StringBuilder md) {
-		md.append("## How to read the ceilings\n\n")
-			.append("Little's law: a system holding N requests in flight, each taking W seconds, completes N / W ")
-			.append("requests per second. A request waits at least for its downstream calls (the sum of the three ")
-			.append("latencies for sequential, the largest for parallel, the slow latency for slow-io) plus the ")
-			.append("app's own time, the *base latency*, measured per app start and workload at concurrency 1 ")
-			.append("(median latency there minus the downstream wait): together the *ideal latency* W. JMeter ")
-			.append("keeps *concurrency* requests in flight, so no stack can exceed concurrency / W (the ")
-			.append("*Little's-law ceiling*). Spring MVC on platform threads (`mvc`) also holds one Tomcat worker ")
-			.append("thread per request for all of W, so it cannot exceed threads / W (the *thread ceiling*), ")
-			.append("whatever the concurrency; its parallel fanout's executor pool is set to 3 × the Tomcat ")
-			.append("threads, so it is never the lower one. `mvc-vt` (virtual threads) and WebFlux have no such ")
-			.append("cap. In the open model the requested rate is a ceiling too. *Efficiency* = steady throughput ")
-			.append("/ the lowest ceiling: near 100 % the stack adds little to the downstream wait; well below, ")
-			.append("requests queue somewhere (CPU, threads, connection pools); the p99 and the peak thread count ")
-			.append("tell where. cpu-light and large-payload wait on nothing and have no ceiling: the CPU per ")
-			.append("request decides.\n\n")
-			.append("*Validity*: a cell is **invalid** when the load generator or mock-services used at least ")
-			.append(Validity.HELPER_SHARE_LIMIT_PERCENT)
-			.append(" % of the machine's CPU (saturated) or when a probe sending one request straight to the stub ")
-			.append("every 250 ms saw a median latency more than ")
-			.append(Validity.DRIFT_LIMIT_PERCENT)
-			.append(" % over the configured one (the ceilings assume the configured latency); it is ")
-			.append("**CPU-limited** when the whole machine was at least ")
-			.append(Validity.MACHINE_LIMIT_PERCENT)
-			.append(" % busy: apps, mocks and JMeter share it, so the CPU, not the stack's model, set the pace. ")
-			.append("*App*: an `OutOfMemoryError` (the apps run with `-XX:+ExitOnOutOfMemoryError`), GC thrash ")
-			.append("(half a trial or more in GC pauses) or a crash is a result, quoted from the app's logs; the ")
-			.append("app is restarted for the next trial.\n\n")
-			.append("*Stored* counts the documents carrying the cell's request ids once the count stops changing. ")
-			.append("A 201 whose document is missing would be a bug (the bench fails on it). Stored above ")
-			.append("acknowledged means requests still in flight when JMeter stopped (or timed out) that the app ")
-			.append("completed anyway; an app that cancels abandoned requests stores fewer of those.\n\n")
-			.append("In the ab-style tables, *Requests per second* is JMeter's: requests / (first start to last ")
-			.append("end), which the 1 s ramp-up and the last requests' latency lower a little; the matrix quotes ")
-			.append("the *steady* throughput instead. The count model has no ramp-up: its requests per second and ")
-			.append("time to complete are those of `ab -n -c`.\n\n");
+		md.append(MarkdownMustacheFactory.render("reading.md.mustache", new ReadingView(
+				Validity.HELPER_SHARE_LIMIT_PERCENT, Validity.DRIFT_LIMIT_PERCENT, Validity.MACHINE_LIMIT_PERCENT)));
 	}
 
 	private static void appendFiles(StringBuilder md, BenchResults results) {
-		md.append("## Files\n\n");
-		for (CellResult cell : results.cells()) {
-			ReportSections.cellFiles(md, cell);
-		}
-		md.append("\nCommand lines:\n\n```\n");
-		results.processes().forEach((process) -> md.append(process.commandLine()).append('\n'));
-		md.append("```\n");
+		List<FileLinks> cells = results.cells().stream().map(FileLinks::of).toList();
+		List<String> commandLines = results.processes().stream().map(BenchResults.ProcessInfo::commandLine).toList();
+		md.append(MarkdownMustacheFactory.render("files.md.mustache",
+				Map.of("cells", cells, "commandLines", commandLines)));
 	}
 
 	/**
@@ -389,8 +321,8 @@ public final class ReportWriter {
 				+ "threads or rate; warm-up and base latency ran in the bench's JVM";
 	}
 
-	private static void setting(StringBuilder md, String name, String value) {
-		md.append("| ").append(name).append(" | ").append(value).append(" |\n");
+	private static void setting(List<SettingRow> rows, String name, String value) {
+		rows.add(new SettingRow(name, value));
 	}
 
 	static String count(long value) {
@@ -399,6 +331,82 @@ public final class ReportWriter {
 
 	static String fmt(String format, Object... args) {
 		return String.format(Locale.ROOT, format, args);
+	}
+
+	/**
+	 * The values of {@code reading.md.mustache}: the limits of the validity, in % of the
+	 * machine's CPU or of the configured latency.
+	 *
+	 * @param helperShareLimit the load generator's or the mocks' share that makes a cell
+	 * invalid (%)
+	 * @param driftLimit the stubs' slowdown that makes a cell invalid (%)
+	 * @param machineLimit the machine's busy share that makes a cell CPU-limited (%)
+	 */
+	private record ReadingView(int helperShareLimit, int driftLimit, int machineLimit) {
+	}
+
+	/**
+	 * The values of {@code measured.md.mustache}.
+	 *
+	 * @param latency the downstream latency, as passed to mock-services
+	 * @param rampUpSeconds ramp-up per trial (s)
+	 * @param durationSeconds hold per trial (s)
+	 * @param warmupSeconds the most warm-up per app start (s)
+	 * @param countModel how the count model loads, {@code null} when no cell used it
+	 */
+	private record MeasuredView(String latency, int rampUpSeconds, long durationSeconds, long warmupSeconds,
+			String countModel) {
+	}
+
+	/**
+	 * The links of one cell in {@code files.md.mustache}, each relative to the output
+	 * folder, {@code null} when the cell has no such file.
+	 *
+	 * @param id the cell's id
+	 * @param dashboard its JMeter dashboard's folder
+	 * @param jtl its JTL
+	 * @param metricsCsv its time series
+	 * @param jfr its app's JFR recording
+	 * @param flameGraph its CPU flame graph
+	 * @param appLog its app's log
+	 */
+	private record FileLinks(String id, String dashboard, String jtl, String metricsCsv, String jfr, String flameGraph,
+			String appLog) {
+
+		static FileLinks of(CellResult cell) {
+			return new FileLinks(cell.cell().id(), cell.dashboard(), cell.jtl(), cell.metricsCsv(),
+					(cell.jfr() != null) ? cell.jfr().file() : null, cell.flameGraph(), cell.appLog());
+		}
+
+	}
+
+	/**
+	 * The values of {@code table.md.mustache}: one side-by-side table.
+	 *
+	 * @param title the heading, e.g. {@code sequential fanout, concurrency 400}
+	 * @param idealLatency the ideal latency and how it is made, {@code null} when unknown
+	 * @param stacks the stacks' titles, one column each
+	 * @param rows the measures
+	 */
+	private record TableView(String title, String idealLatency, List<String> stacks, List<TableRow> rows) {
+	}
+
+	/**
+	 * One measure of a side-by-side table.
+	 *
+	 * @param label the measure
+	 * @param cells its value for each stack, {@code —} where the stack has no cell
+	 */
+	private record TableRow(String label, List<String> cells) {
+	}
+
+	/**
+	 * One row of the settings table ({@code settings.md.mustache}).
+	 *
+	 * @param name the setting
+	 * @param value its value, Markdown
+	 */
+	record SettingRow(String name, String value) {
 	}
 
 }

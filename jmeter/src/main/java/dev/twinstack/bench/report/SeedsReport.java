@@ -2,7 +2,6 @@ package dev.twinstack.bench.report;
 
 import static dev.twinstack.bench.report.ReportWriter.fmt;
 
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -123,9 +122,7 @@ final class SeedsReport {
 				memory.isEmpty() ? 0 : memory.get(0).requests(),
 				memory.isEmpty() ? MISSING : memory.get(0).workload().id(), finding000(results), summary001(results),
 				charts001(results, charts), finding001(results), clients, requests);
-		StringWriter out = new StringWriter();
-		new MarkdownMustacheFactory(ModelSections.TEMPLATES).compile("seeds.md.mustache").execute(out, view);
-		md.append(out);
+		md.append(MarkdownMustacheFactory.render("seeds.md.mustache", view));
 	}
 
 	private static String finding000(BenchResults results) {

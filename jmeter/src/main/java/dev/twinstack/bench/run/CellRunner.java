@@ -5,19 +5,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
-import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.console.Progress;
 import dev.twinstack.bench.load.CompositePlan;
-import dev.twinstack.bench.load.Dashboard;
-import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LoadGenerator;
 import dev.twinstack.bench.load.LoadStats;
-import dev.twinstack.bench.load.OpenModel;
 import dev.twinstack.bench.load.RmiTransport;
 import dev.twinstack.bench.load.RunId;
 import dev.twinstack.bench.load.ScenarioPlan;
@@ -32,7 +26,6 @@ import dev.twinstack.bench.measure.GcCost;
 import dev.twinstack.bench.measure.Jcmd;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
 import dev.twinstack.bench.measure.MemoryMeasurement;
-import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.measure.Storage;
 import dev.twinstack.bench.process.AppProcess;
@@ -43,9 +36,7 @@ import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.LoadEngines;
-import dev.twinstack.bench.settings.Machine;
 import dev.twinstack.bench.settings.MemoryRequests;
-import dev.twinstack.monitoring.TimeSeries;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
 /**
@@ -56,13 +47,6 @@ import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 final class CellRunner {
 
 	/**
-	 * Longest wait for the stored count to stop changing: the client's response timeout
-	 * plus margin.
-	 */
-	/** The longest wait for a trial's stored count to settle. */
-	static final Duration STORED_COUNT_TIMEOUT = CompositePlan.RESPONSE_TIMEOUT.plusSeconds(10);
-
-	/**
 	 * Clients per remote engine in the engines' warm-up, each sending
 	 * {@value #ENGINE_WARMUP_REQUESTS} requests.
 	 */
@@ -70,9 +54,6 @@ final class CellRunner {
 
 	/** Requests per client in the engines' warm-up. */
 	static final int ENGINE_WARMUP_REQUESTS = 10;
-
-	/** Fewest readings (one a second) that make a steady window. */
-	static final int MIN_STEADY_READINGS = 3;
 
 	private final BenchSettings settings;
 
@@ -83,6 +64,8 @@ final class CellRunner {
 	private final String runPrefix;
 
 	private final Progress progress;
+
+	private final TrialTail tail;
 
 	private boolean enginesWarm;
 
@@ -96,6 +79,7 @@ final class CellRunner {
 		this.mocks = mocks;
 		this.runPrefix = runPrefix;
 		this.progress = progress;
+		this.tail = new TrialTail(settings, store, false);
 	}
 
 	/**
@@ -126,9 +110,10 @@ final class CellRunner {
 			Console.line(String.format(java.util.Locale.ROOT,
 					"[memory] %s: heap %s MB after a full GC; %d requests in %.2f s (%d errors, %s GCs); heap %s MB, "
 							+ "RSS %s MB; after a full GC heap %s MB, RSS %s MB",
-					app.stack().id(), mb(memory.heapBeforeMb()), memory.requests(), memory.seconds(), memory.errors(),
-					(memory.collectionsDuring() != null) ? memory.collectionsDuring() : "?", mb(memory.heapUsedMb()),
-					mb(memory.rssMb()), mb(memory.heapAfterGcMb()), mb(memory.rssAfterGcMb())));
+					app.stack().id(), TrialTail.whole(memory.heapBeforeMb()), memory.requests(), memory.seconds(),
+					memory.errors(), (memory.collectionsDuring() != null) ? memory.collectionsDuring() : "?",
+					TrialTail.whole(memory.heapUsedMb()), TrialTail.whole(memory.rssMb()),
+					TrialTail.whole(memory.heapAfterGcMb()), TrialTail.whole(memory.rssAfterGcMb())));
 			readings.add(memory);
 		}
 		return readings;
@@ -149,8 +134,7 @@ final class CellRunner {
 	 */
 	CellResult runTrial(Cell cell, ScenarioPlan.Run run, Path runDir, AppProcess app, String label) {
 		warmEngines(run, app);
-		boolean stores = cell.workload().stores();
-		if (stores) {
+		if (cell.workload().stores()) {
 			this.store.drop();
 		}
 		Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
@@ -180,46 +164,23 @@ final class CellRunner {
 		}
 		Instant finished = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		CellMonitor.Result monitored = monitor.finish(runDir.resolve("metrics.csv"), started);
-		LoadStats load = LoadStats.from(stats.overall());
-		JtlAnalysis samples = JtlAnalysis.read(runDir.resolve("samples.jtl"));
-		Map<String, Long> engineSamples = this.settings.engines().remote()
-				? JtlAnalysis.samplesPerEngine(runDir.resolve("samples.jtl"), this.settings.engines().addresses())
-				: null;
-		Storage storage = null;
-		if (stores) {
-			storage = this.store.settle(run.runId(), load.requests(), load.errors(), STORED_COUNT_TIMEOUT);
-			this.store.drop();
-		}
-		TimeSeries steady = steadyWindow(monitored.series(), samples, run.rampUp(), started, load.elapsedSeconds());
-		CpuShares cpu = CpuShares.of(Machine.cores(), steady.summaries());
-		GcCost gc = GcCost.over(steady);
-		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(),
-				cell.stack().threadPerRequest() ? app.threadCap() : java.util.OptionalInt.empty(), load.throughput());
-		CellResult result = new CellResult(cell, run.runId(), started.toString(), finished.toString(),
-				(cell.load() == LoadModel.COUNT) ? 0 : this.settings.duration().toSeconds(), load, samples.latency(),
-				samples.throughput(),
-				(cell.load() == LoadModel.OPEN)
-						? OpenModel.arrivalRate(samples.startsPerSecond(), CompositePlan.RAMP_UP_SECONDS) : null,
-				monitored.server(), cpu, gc, PoolWaits.over(steady), storage, ceiling, null,
-				relative(runDir.resolve("samples.jtl")), null, relative(runDir.resolve("metrics.csv")),
-				relative(app.process().log()), null, engineSamples);
+		CellResult result = this.tail.collect(cell, run, runDir,
+				new TrialTail.Load(started, finished, LoadStats.from(stats.overall()), monitored), app.threadCap(),
+				app.process().log());
 		this.progress.cellFinished(Instant.now());
-		Console.line(String.format(java.util.Locale.ROOT,
-				"[%s] %.1f req/s, p50 %.0f ms, p99 %.0f ms, %d requests, %d errors%s; peak heap %s MB, peak threads "
-						+ "%s; CPU app %s, mocks %s, JMeter %s%s",
-				label, load.throughput(), samples.latency().p50Ms(), samples.latency().p99Ms(), load.requests(),
-				load.errors(),
-				(storage != null) ? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged() : "",
-				mb(result.server().summary("app_heap_used_mb").peak()),
-				mb(result.server().summary("app_threads_live").peak()), percent(cpu.appMean()),
-				percent(cpu.mocksMean()), percent(cpu.loadGeneratorMean()),
-				(gc != null)
-						? String.format(java.util.Locale.ROOT,
+		CpuShares cpu = result.cpu();
+		GcCost gc = result.gc();
+		Console.line(TrialTail.describe(label, result)
+				+ String.format(java.util.Locale.ROOT, "; CPU app %s, mocks %s, JMeter %s%s",
+						TrialTail.percent(cpu.appMean()), TrialTail.percent(cpu.mocksMean()),
+						TrialTail.percent(cpu.loadGeneratorMean()),
+						(gc != null) ? String.format(java.util.Locale.ROOT,
 								"; steady window: %d GC pauses, %.0f ms, %s KB per request", gc.gcPauses(),
-								gc.gcPauseMs(), (gc.allocatedBytesPerRequest() != null) ? String
-									.format(java.util.Locale.ROOT, "%.1f", gc.allocatedBytesPerRequest() / 1024) : "?")
-						: "",
-				describe(engineSamples)));
+								gc.gcPauseMs(),
+								(gc.allocatedBytesPerRequest() != null) ? String.format(java.util.Locale.ROOT, "%.1f",
+										gc.allocatedBytesPerRequest() / 1024) : "?")
+								: "")
+				+ TrialTail.describe(result.engineSamples()));
 		return result;
 	}
 
@@ -252,7 +213,7 @@ final class CellRunner {
 					runId, dir);
 			Storage storage = null;
 			if (stores) {
-				long stored = this.store.awaitStableCount(runId, STORED_COUNT_TIMEOUT);
+				long stored = this.store.awaitStableCount(runId, TrialTail.STORED_COUNT_TIMEOUT);
 				storage = new Storage(result.acknowledged(), stored, this.store.duplicates(runId));
 				this.store.drop();
 			}
@@ -309,22 +270,6 @@ final class CellRunner {
 		return warm.runId();
 	}
 
-	/**
-	 * Describes each remote engine's samples.
-	 * @param engineSamples samples per engine, {@code null} for JMeter in this JVM
-	 * @return e.g. {@code ; samples per engine 127.0.0.2:1099 612, 127.0.0.3:1099 610},
-	 * empty for JMeter in this JVM
-	 */
-	static String describe(Map<String, Long> engineSamples) {
-		if (engineSamples == null) {
-			return "";
-		}
-		return "; samples per engine " + engineSamples.entrySet()
-			.stream()
-			.map((entry) -> entry.getKey() + " " + entry.getValue())
-			.collect(Collectors.joining(", "));
-	}
-
 	private static void pause(Duration duration) {
 		try {
 			Thread.sleep(duration.toMillis());
@@ -339,44 +284,6 @@ final class CellRunner {
 			throw new BenchException(app.process().role() + " died during the load; last lines of "
 					+ app.process().log() + ":\n" + app.process().logTail());
 		}
-	}
-
-	private String relative(Path path) {
-		return this.settings.outputDir().relativize(path).toString().replace('\\', '/');
-	}
-
-	private static String mb(Double value) {
-		return (value != null) ? String.format(java.util.Locale.ROOT, "%.0f", value) : "?";
-	}
-
-	private static String percent(Double share) {
-		return (share != null) ? String.format(java.util.Locale.ROOT, "%.0f %%", share * 100) : "?";
-	}
-
-	/**
-	 * Returns the readings of a trial's steady load, the window its CPU shares are judged
-	 * on: from the end of the ramp-up (plus one reading, which covers the second before
-	 * it; the count model has no ramp-up) to the last sample's end, like the steady
-	 * throughput they are compared with. Without {@value #MIN_STEADY_READINGS} readings
-	 * there (a short count run), the whole load from JMeter's start; never the JMeter
-	 * dashboard generation and GC after the load.
-	 * @param series the trial's readings, one a second
-	 * @param samples the trial's JTL
-	 * @param rampUp the trial's ramp-up
-	 * @param started when JMeter was started
-	 * @param elapsedSeconds JMeter's elapsed time, first start to last end (s)
-	 * @return the readings of the window
-	 */
-	static TimeSeries steadyWindow(TimeSeries series, JtlAnalysis samples, Duration rampUp, Instant started,
-			double elapsedSeconds) {
-		if (samples.firstStartMs() > 0) {
-			TimeSeries steady = series.between(Instant.ofEpochMilli(samples.firstStartMs()).plus(rampUp).plusSeconds(1),
-					Instant.ofEpochMilli(samples.lastEndMs()));
-			if (steady.rows().size() >= MIN_STEADY_READINGS) {
-				return steady;
-			}
-		}
-		return series.between(started, started.plusMillis(Math.round(elapsedSeconds * 1000) + 500));
 	}
 
 }

@@ -8,31 +8,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
 
-import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.console.Progress;
-import dev.twinstack.bench.load.CompositePlan;
-import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LoadGenerator;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.LoadTarget;
-import dev.twinstack.bench.load.OpenModel;
 import dev.twinstack.bench.load.RmiTransport;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.matrix.Cell;
-import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.measure.CellMonitor;
 import dev.twinstack.bench.measure.CpuShares;
-import dev.twinstack.bench.measure.GcCost;
-import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.ProfileStore;
-import dev.twinstack.bench.measure.Storage;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.LoadEngines;
-import dev.twinstack.bench.settings.Machine;
 import dev.twinstack.monitoring.SeriesSummary;
-import dev.twinstack.monitoring.TimeSeries;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
 /**
@@ -54,6 +44,8 @@ final class TargetTrial {
 
 	private final String runPrefix;
 
+	private final TrialTail tail;
+
 	private boolean enginesWarm;
 
 	TargetTrial(BenchSettings settings, ProfileStore store, Progress progress, String runPrefix) {
@@ -61,6 +53,7 @@ final class TargetTrial {
 		this.store = store;
 		this.progress = progress;
 		this.runPrefix = runPrefix;
+		this.tail = new TrialTail(settings, store, true);
 	}
 
 	/**
@@ -80,7 +73,6 @@ final class TargetTrial {
 			this.enginesWarm = true;
 			this.store.deleteRun(CellRunner.warmEngines(this.settings, this.runPrefix, run, null));
 		}
-		boolean stores = cell.workload().stores();
 		Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		this.progress.cellStarted(started);
 		TestPlanStats stats;
@@ -101,41 +93,13 @@ final class TargetTrial {
 		}
 		Instant finished = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		CellMonitor.Result monitored = monitor.finish(runDir.resolve("metrics.csv"), started);
-		LoadStats load = LoadStats.from(stats.overall());
-		JtlAnalysis samples = JtlAnalysis.read(runDir.resolve("samples.jtl"));
-		Map<String, Long> engineSamples = this.settings.engines().remote()
-				? JtlAnalysis.samplesPerEngine(runDir.resolve("samples.jtl"), this.settings.engines().addresses())
-				: null;
-		Storage storage = null;
-		if (stores) {
-			storage = this.store.settle(run.runId(), load.requests(), load.errors(), CellRunner.STORED_COUNT_TIMEOUT);
-			// a database the bench does not own: only this run's documents go
-			this.store.deleteRun(run.runId());
-		}
-		TimeSeries steady = CellRunner.steadyWindow(monitored.series(), samples, run.rampUp(), started,
-				load.elapsedSeconds());
-		CpuShares cpu = shares(Machine.cores(), steady.summaries());
-		GcCost gc = GcCost.over(steady);
-		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(),
-				cell.stack().threadPerRequest() ? threadCap : OptionalInt.empty(), load.throughput());
-		CellResult result = new CellResult(cell, run.runId(), started.toString(), finished.toString(),
-				(cell.load() == LoadModel.COUNT) ? 0 : this.settings.duration().toSeconds(), load, samples.latency(),
-				samples.throughput(),
-				(cell.load() == LoadModel.OPEN)
-						? OpenModel.arrivalRate(samples.startsPerSecond(), CompositePlan.RAMP_UP_SECONDS) : null,
-				monitored.server(), cpu, gc, PoolWaits.over(steady), storage, ceiling, null,
-				relative(runDir.resolve("samples.jtl")), null, relative(runDir.resolve("metrics.csv")), null, null,
-				engineSamples);
+		CellResult result = this.tail.collect(cell, run, runDir,
+				new TrialTail.Load(started, finished, LoadStats.from(stats.overall()), monitored), threadCap, null);
 		this.progress.cellFinished(Instant.now());
-		Console.line(String.format(Locale.ROOT,
-				"[%s] %.1f req/s, p50 %.0f ms, p99 %.0f ms, %d requests, %d errors%s; peak heap %s MB, peak threads "
-						+ "%s; CPU app %s (its process.cpu.usage), JMeter %s%s",
-				label, load.throughput(), samples.latency().p50Ms(), samples.latency().p99Ms(), load.requests(),
-				load.errors(),
-				(storage != null) ? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged() : "",
-				number(result.server().summary("app_heap_used_mb").peak()),
-				number(result.server().summary("app_threads_live").peak()), percent(cpu.appMean()),
-				percent(cpu.loadGeneratorMean()), CellRunner.describe(engineSamples)));
+		Console.line(TrialTail.describe(label, result)
+				+ String.format(Locale.ROOT, "; CPU app %s (its process.cpu.usage), JMeter %s",
+						TrialTail.percent(result.cpu().appMean()), TrialTail.percent(result.cpu().loadGeneratorMean()))
+				+ TrialTail.describe(result.engineSamples()));
 		return result;
 	}
 
@@ -154,10 +118,6 @@ final class TargetTrial {
 		return new CpuShares(cores, loadgen.mean(), loadgen.peak(), null, null, app.mean(), app.peak(), null, null);
 	}
 
-	private String relative(Path path) {
-		return this.settings.outputDir().relativize(path).toString().replace('\\', '/');
-	}
-
 	private static void pause(Duration duration) {
 		try {
 			Thread.sleep(duration.toMillis());
@@ -165,14 +125,6 @@ final class TargetTrial {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-	}
-
-	private static String number(Double value) {
-		return (value != null) ? String.format(Locale.ROOT, "%.0f", value) : "?";
-	}
-
-	private static String percent(Double share) {
-		return (share != null) ? String.format(Locale.ROOT, "%.0f %%", share * 100) : "?";
 	}
 
 }

@@ -1,0 +1,146 @@
+package dev.twinstack.bench.report;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import dev.twinstack.bench.results.ResultsFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The report rendered again from a checked-in run folder: the standard run of 2026-11-24
+ * trimmed to mvc and webflux at composite-sequential, c = 400, the app on one core (its
+ * results.json and the median trials' metrics.csv files). After an intended change of the
+ * report or of results.json's shape, regenerate the expected files with
+ * {@code -Dreport.updateExpected=true} (see {@link #UPDATE}).
+ */
+class RenderCommandTests {
+
+	static final Path FIXTURES = Path.of("src/test/resources/dev/twinstack/bench/report");
+
+	static final Path RUN = FIXTURES.resolve("run");
+
+	static final Path EXPECTED = FIXTURES.resolve("expected-report.md");
+
+	/** The command that regenerates the expected files, for the failure messages. */
+	static final String UPDATE = "./mvnw -q -pl jmeter -am test -Dtest=RenderCommandTests "
+			+ "-Dsurefire.failIfNoSpecifiedTests=false -Dreport.updateExpected=true";
+
+	private static final List<String> CHARTS = List.of("throughput-sequential-cpu1", "latency-sequential-cpu1",
+			"memory-sequential-c400-cpu1", "threads-sequential-c400-cpu1", "cpu-sequential-c400-cpu1");
+
+	@TempDir
+	Path out;
+
+	private final StringWriter stdout = new StringWriter();
+
+	private final StringWriter stderr = new StringWriter();
+
+	private int run(String... args) {
+		CommandLine command = new CommandLine(new RenderCommand());
+		command.setOut(new PrintWriter(this.stdout));
+		command.setErr(new PrintWriter(this.stderr));
+		return command.execute(args);
+	}
+
+	@Test
+	void rendersTheRunFolderAsTheExpectedReport() throws IOException {
+		int code = run(RUN.toString(), "--out", this.out.toString());
+		assertThat(this.stderr.toString()).isEmpty();
+		assertThat(code).isZero();
+		assertThat(this.stdout.toString()).startsWith("wrote " + this.out.resolve("report.md"));
+		String report = Files.readString(this.out.resolve("report.md"));
+		if (Boolean.getBoolean("report.updateExpected")) {
+			Files.writeString(EXPECTED, report, StandardCharsets.UTF_8);
+		}
+		assertThat(report)
+			.as("report.md rendered from %s differs from %s; if the change is intended, regenerate it: %s", RUN,
+					EXPECTED, UPDATE)
+			.isEqualTo(Files.readString(EXPECTED));
+		try (Stream<Path> pngs = Files.list(this.out.resolve("charts"))) {
+			assertThat(pngs.map((file) -> file.getFileName().toString()))
+				.containsExactlyInAnyOrderElementsOf(CHARTS.stream().map((id) -> id + ".png").toList());
+		}
+		assertThat(Files.readString(this.out.resolve("index.html")))
+			.contains("data-chart=\"memory-sequential-c400-cpu1\"")
+			.doesNotContain("{{");
+		assertThat(this.out.resolve("assets/chart.umd.js")).isNotEmptyFile();
+		// results.json is only read
+		assertThat(this.out.resolve(ResultsFile.NAME)).doesNotExist();
+	}
+
+	@Test
+	void theRunFolderIsWhatTheBenchWritesFromItsRecords() throws IOException {
+		Path file = RUN.resolve(ResultsFile.NAME);
+		String written = ResultsJson.toJson(ResultsFile.read(RUN)) + "\n";
+		if (Boolean.getBoolean("report.updateExpected")) {
+			Files.writeString(file, written, StandardCharsets.UTF_8);
+		}
+		// Jackson writes a path as a URI, which ends in / where the path is a folder on
+		// this
+		// machine: the JDK's home is one here, maybe not elsewhere
+		assertThat(withoutTrailingSlashOfTheJdkHome(written))
+			.as("%s read and written again differs: a figure is lost in reading, or the records changed; if the "
+					+ "change is intended, regenerate it: %s", file, UPDATE)
+			.isEqualTo(withoutTrailingSlashOfTheJdkHome(Files.readString(file)));
+	}
+
+	@Test
+	void aMissingTimeSeriesIsAWarningAndItsChartsLackTheStacksPoints() throws IOException {
+		Path copy = copy(RUN, this.out.resolve("run"));
+		String csv = "runs/webflux-composite-sequential-c400-cpu1/trial-2/metrics.csv";
+		Files.delete(copy.resolve(csv));
+		assertThat(run(copy.toString())).isZero();
+		assertThat(this.stderr.toString()).isEqualTo("render: warning: 1 time series missing from " + copy
+				+ ", their charts are drawn without them: " + csv + System.lineSeparator());
+		// the chart keeps the stack's line, without a point
+		assertThat(Files.readString(copy.resolve("index.html")))
+			.contains("{\"name\":\"webflux heap used\",\"color\":\"#2ca02c\",\"dash\":\"solid\",\"x\":[],\"y\":[]}")
+			.containsPattern("\\{\"name\":\"mvc heap used\",[^}]*\"x\":\\[0\\.0,");
+	}
+
+	@Test
+	void aMissingFolderIsOneLineNamingIt() {
+		int code = run("no-such-run", "--out", this.out.toString());
+		assertThat(code).isEqualTo(1);
+		assertThat(this.stderr.toString())
+			.isEqualTo("render: run folder not found: no-such-run" + System.lineSeparator());
+		assertThat(this.out).isEmptyDirectory();
+	}
+
+	@Test
+	void aMissingArgumentIsAUsageError() {
+		assertThat(run()).isEqualTo(2);
+		assertThat(this.stderr.toString()).contains("Missing required parameter: '<run-folder>'")
+			.contains("Usage: render");
+	}
+
+	private static String withoutTrailingSlashOfTheJdkHome(String json) {
+		return json.replaceFirst("(\"home\" : \"file:[^\"]*?)/?\"", "$1\"");
+	}
+
+	private static Path copy(Path from, Path to) throws IOException {
+		try (Stream<Path> files = Files.walk(from)) {
+			for (Path file : files.toList()) {
+				Path target = to.resolve(from.relativize(file).toString());
+				if (Files.isDirectory(file)) {
+					Files.createDirectories(target);
+				}
+				else {
+					Files.copy(file, target);
+				}
+			}
+		}
+		return to;
+	}
+
+}

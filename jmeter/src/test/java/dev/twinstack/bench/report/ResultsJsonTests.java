@@ -1,0 +1,55 @@
+package dev.twinstack.bench.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.ResultsFile;
+import dev.twinstack.bench.results.ResultsFixture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * results.json read back ({@link ResultsFile}) holds every figure it was written from:
+ * written again, it is the same text.
+ */
+class ResultsJsonTests {
+
+	@TempDir
+	Path folder;
+
+	@Test
+	void resultsReadBackAreWrittenAsTheSameJson() throws Exception {
+		assertRoundTrip(ResultsFixture.results());
+	}
+
+	@Test
+	void pinnedAppsAndAProjectionSurviveTheRoundTrip() throws Exception {
+		assertRoundTrip(ResultsFixture.pinned(new AppCpus(1)));
+		assertRoundTrip(ResultsFixture.results(Map.of("bench.project", "cores=8,latency=50ms,concurrency=2000")));
+	}
+
+	@Test
+	void theReadResultsRenderTheSameReport() throws Exception {
+		BenchResults results = ResultsFixture.results();
+		RunModel model = RunModel.of(results);
+		ResultsJson.write(results, model, this.folder.resolve(ResultsFile.NAME));
+		BenchResults read = ResultsFile.read(this.folder);
+		assertThat(ReportWriter.render(read, java.util.Set.of("throughput-sequential"), RunModel.of(read)))
+			.isEqualTo(ReportWriter.render(results, java.util.Set.of("throughput-sequential"), model));
+	}
+
+	private void assertRoundTrip(BenchResults results) throws Exception {
+		ResultsJson.write(results, RunModel.of(results), this.folder.resolve(ResultsFile.NAME));
+		String written = Files.readString(this.folder.resolve(ResultsFile.NAME));
+		BenchResults read = ResultsFile.read(this.folder);
+		assertThat(read.settings()).isEqualTo(results.settings());
+		assertThat(read.matrix()).isEqualTo(results.matrix());
+		assertThat(ResultsJson.toJson(read) + "\n").isEqualTo(written);
+	}
+
+}
