@@ -18,7 +18,9 @@ import java.util.Locale;
  * parallel).</li>
  * <li>{@code concurrency}: the clients of the closed load generator.</li>
  * <li>CPU ms per request, the other delay and the worker threads stay as measured: the
- * reader's cores are assumed as fast as the measuring machine's.</li>
+ * reader's cores are assumed as fast as the measuring machine's. With demands measured at
+ * several loads ({@link LoadDependentDemands}) the CPU per request is the one at the
+ * what-if's concurrency.</li>
  * </ul>
  *
  * @param cores the machine's cores, at least 1
@@ -60,6 +62,27 @@ public record WhatIf(int cores, double latencyMs, int concurrency, boolean withH
 	 */
 	public Prediction predict(StackDemands measured) {
 		return apply(measured).predict(this.concurrency).get(0);
+	}
+
+	/**
+	 * The load-dependent demands at this concurrency ({@link LoadDependentDemands#at}),
+	 * moved to this shape by the rules above: the CPU per request measured nearest this
+	 * load, interpolated between two measured loads, held beyond the highest.
+	 * @param measured the demands measured by the bench at one or more loads
+	 * @return the demands of the projection
+	 */
+	public StackDemands apply(LoadDependentDemands measured) {
+		return apply(measured.at(this.concurrency));
+	}
+
+	/**
+	 * Predicts the measured stack on this shape with the CPU per request at this
+	 * concurrency.
+	 * @param measured the demands measured by the bench at one or more loads
+	 * @return the prediction at this concurrency
+	 */
+	public Prediction predict(LoadDependentDemands measured) {
+		return predict(measured.at(this.concurrency));
 	}
 
 	/**

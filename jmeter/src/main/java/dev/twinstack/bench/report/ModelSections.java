@@ -180,7 +180,8 @@ final class ModelSections {
 			}
 			ModelFit.Check c = found.get();
 			within += c.off() ? 0 : 1;
-			rows.add(new CheckRow(summary.cell().id(), String.valueOf(c.calibratedAt()),
+			rows.add(new CheckRow(summary.cell().id(),
+					model.source(summary.cell()).orElse(String.valueOf(c.calibratedAt())),
 					fmt("%.1f", c.predictedThroughput()),
 					fmt("%.1f", summary.throughput().median() * (1 - summary.errorRate())),
 					(c.off() ? "**" : "") + fmt("%.2f", c.throughputRatio()) + (c.off() ? "**" : ""),
@@ -206,13 +207,14 @@ final class ModelSections {
 			return "";
 		}
 		List<ProjectionRow> rows = new ArrayList<>();
-		model.demands().forEach((cell, measured) -> {
+		model.curves().forEach((cell, measured) -> {
 			if (!cell.heap().isDefault()) {
 				return;
 			}
 			StackDemands shape = model.whatIf().apply(measured);
 			Prediction p = model.whatIf().predict(measured);
 			rows.add(new ProjectionRow(cell.stack().id(), cell.workload().id(), RunModel.group(cell),
+					measured.describe(model.whatIf().concurrency()),
 					(shape.harnessCores() == StackDemands.SHARED) ? shape.appCores() + " shared"
 							: shape.appCores() + " app + " + shape.harnessCores() + " harness",
 					fmt("%.0f", shape.downstreamMs()), fmt("%.0f", p.throughput()), fmt("%.0f", p.latencyMs()),
@@ -253,7 +255,7 @@ final class ModelSections {
 			String other, String threads) {
 	}
 
-	record CheckRow(String cell, String calibratedAt, String predicted, String measured, String ratio,
+	record CheckRow(String cell, String demandUsed, String predicted, String measured, String ratio,
 			String predictedLatency, String latencyRatio, String binding, String ownCpu) {
 	}
 
@@ -263,8 +265,8 @@ final class ModelSections {
 	record WhatIfView(int cores, String latencyMs, int concurrency, String harness) {
 	}
 
-	record ProjectionRow(String stack, String workload, String measuredIn, String cores, String downstream,
-			String throughput, String latency, String binding) {
+	record ProjectionRow(String stack, String workload, String measuredIn, String cpuUsed, String cores,
+			String downstream, String throughput, String latency, String binding) {
 	}
 
 }

@@ -11,6 +11,8 @@ import java.util.Optional;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.ModelFit;
 import dev.twinstack.bench.analysis.Winners;
+import dev.twinstack.bench.model.LoadDependentDemands;
+import dev.twinstack.bench.model.LoadDependentDemands.MeasuredLoad;
 import dev.twinstack.bench.model.StackDemands;
 import dev.twinstack.bench.model.WhatIf;
 import dev.twinstack.bench.load.WarmUp;
@@ -29,16 +31,29 @@ import dev.twinstack.bench.settings.Projection;
  * load, heap, placement) is decided by {@link Winners}; an optional what-if
  * ({@code bench.project}) projects each stack's measured demands onto another machine.
  *
- * @param checks per matrix cell, its prediction and measured ÷ predicted
+ * <p>
+ * The CPU per request changes with the load (on 2 cores the app's at c = 50 was 1.9–2.5×
+ * its figure at c = 400), so each stack's demands are load dependent
+ * ({@link LoadDependentDemands}): the calibration's and those of every closed cell of the
+ * same stack, workload, heap and placement, interpolated between them. Each cell is
+ * predicted from the <i>other</i> loads (leave one out): a cell between two measured
+ * loads from the interpolation, one beyond them from the nearest, held; the calibration
+ * cell itself from its own figures (a check of the model's shape only).
+ *
+ * @param checks per matrix cell, its prediction and measured ÷ predicted; its
+ * {@code calibratedAt} is the highest load used at or below the cell's, else the lowest
  * @param demands per calibration cell, the demands it gave
+ * @param curves per calibration cell, the CPU per request at every load measured for it
+ * @param sources per matrix cell, which demand its prediction used, e.g.
+ * {@code c=50–400 interpolated}
  * @param outcomes per comparison, in matrix order: its cells and outcome
  * @param whatIf the projection asked for, {@code null} when none
  */
-record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demands, List<Comparison> outcomes,
-		WhatIf whatIf) {
+record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demands,
+		Map<Cell, LoadDependentDemands> curves, Map<Cell, String> sources, List<Comparison> outcomes, WhatIf whatIf) {
 
 	/** A run without a model: nothing predicted, nothing decided. */
-	static final RunModel NONE = new RunModel(Map.of(), Map.of(), List.of(), null);
+	static final RunModel NONE = new RunModel(Map.of(), Map.of(), Map.of(), Map.of(), List.of(), null);
 
 	/**
 	 * One comparison and its outcome.
@@ -69,7 +84,9 @@ record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demand
 	 */
 	static RunModel of(BenchResults results, Projection project) {
 		Map<Cell, StackDemands> demands = new LinkedHashMap<>();
+		Map<Cell, LoadDependentDemands> curves = new LinkedHashMap<>();
 		Map<Cell, ModelFit.Check> checks = new LinkedHashMap<>();
+		Map<Cell, String> sources = new LinkedHashMap<>();
 		int cores = (results.environment() != null) ? results.environment().cores() : 0;
 		for (CellSummary summary : results.matrix()) {
 			Cell cell = summary.cell();
@@ -85,12 +102,56 @@ record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demand
 			if (stack == null) {
 				continue;
 			}
-			checks.put(cell, ModelFit.check(stack, calibration.cell().concurrency(), measured(results, summary)));
+			LoadDependentDemands curve = curves.computeIfAbsent(calibration.cell(),
+					(key) -> curve(results, calibration, stack));
+			LoadDependentDemands used = cell.equals(calibration.cell()) ? curve : leaveOut(curve, cell.concurrency());
+			checks.put(cell, ModelFit.check(used.at(cell.concurrency()), calibratedAt(used, cell.concurrency()),
+					measured(results, summary)));
+			sources.put(cell, used.source(cell.concurrency()));
 		}
 		demands.values().removeIf(Objects::isNull);
 		WhatIf whatIf = (project != null)
 				? new WhatIf(project.cores(), project.latencyMs(), project.concurrency(), project.withHarness()) : null;
-		return new RunModel(Map.copyOf(checks), demands, comparisons(results), whatIf);
+		return new RunModel(Map.copyOf(checks), demands, curves, Map.copyOf(sources), comparisons(results), whatIf);
+	}
+
+	/**
+	 * The CPU per request of a calibration at every load measured for it: the
+	 * calibration's, then every closed cell of the same stack, workload, heap and
+	 * placement whose app kept running and whose CPU was read.
+	 */
+	private static LoadDependentDemands curve(BenchResults results, Calibration calibration, StackDemands base) {
+		Cell at = calibration.cell();
+		Map<Integer, MeasuredLoad> loads = new LinkedHashMap<>();
+		loads.put(at.concurrency(), new MeasuredLoad(at.concurrency(), base.appCpuMs(), base.harnessCpuMs()));
+		results.matrix()
+			.stream()
+			.filter((s) -> s.cell().load() == LoadModel.CLOSED && s.cell().stack() == at.stack()
+					&& s.cell().workload() == at.workload() && s.cell().heap().equals(at.heap())
+					&& s.cell().appCpus().equals(at.appCpus()))
+			.filter((s) -> s.cpuCost().appMs() != null && s.cpuCost().harnessMs() != null && !s.health().needsRestart())
+			.forEach((s) -> loads.putIfAbsent(s.cell().concurrency(),
+					new MeasuredLoad(s.cell().concurrency(), s.cpuCost().appMs(), s.cpuCost().harnessMs())));
+		return new LoadDependentDemands(base, List.copyOf(loads.values()));
+	}
+
+	/**
+	 * The curve without the load measured at a concurrency, unless it is its only one.
+	 */
+	private static LoadDependentDemands leaveOut(LoadDependentDemands curve, int concurrency) {
+		List<MeasuredLoad> others = curve.loads().stream().filter((l) -> l.concurrency() != concurrency).toList();
+		return others.isEmpty() ? curve : new LoadDependentDemands(curve.base(), others);
+	}
+
+	/** The highest load used at or below a concurrency, else the lowest. */
+	private static int calibratedAt(LoadDependentDemands used, int concurrency) {
+		int at = used.loads().get(0).concurrency();
+		for (MeasuredLoad load : used.loads()) {
+			if (load.concurrency() <= concurrency) {
+				at = load.concurrency();
+			}
+		}
+		return at;
 	}
 
 	/**
@@ -217,6 +278,16 @@ record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demand
 	static String group(Cell cell) {
 		return MatrixReport.group(cell) + (cell.appCpus().isAll() ? ""
 				: ", app on " + cell.appCpus().cores() + " core" + ((cell.appCpus().cores() == 1) ? "" : "s"));
+	}
+
+	/**
+	 * Says which demand a cell's prediction used.
+	 * @param cell the cell
+	 * @return e.g. {@code c=50}, {@code c=50–400 interpolated}, {@code c=10 (held
+	 * beyond)}; empty when the model could not be applied
+	 */
+	Optional<String> source(Cell cell) {
+		return Optional.ofNullable(this.sources.get(cell));
 	}
 
 	/**

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.twinstack.bench.analysis.ModelFit;
 import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.model.LoadDependentDemands;
 import dev.twinstack.bench.model.StackDemands;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellSummary;
@@ -68,11 +69,28 @@ class ModelSectionsTests {
 		RunModel model = RunModel.of(results);
 		for (CellSummary summary : results.matrix()) {
 			ModelFit.Check check = model.check(summary.cell()).orElseThrow();
-			// mvc from its warm-up at c = 4; webflux's warm-up read no CPU: its c = 10
-			// cell
-			assertThat(check.calibratedAt()).as(summary.cell().id())
-				.isEqualTo((summary.cell().stack() == Stack.MVC) ? 4 : 10);
+			// mvc from its warm-up at c = 4 and its cells, each cell from the other
+			// loads:
+			// c = 10 between c = 4 and 400, c = 400 beyond c = 10; webflux's warm-up read
+			// no CPU: its c = 10 cell
+			boolean isMvc = summary.cell().stack() == Stack.MVC;
+			int concurrency = summary.cell().concurrency();
+			assertThat(check.calibratedAt()).as(summary.cell().id()).isEqualTo((isMvc && concurrency == 10) ? 4 : 10);
+			assertThat(model.source(summary.cell())).as(summary.cell().id())
+				.contains(isMvc ? ((concurrency == 10) ? "c=4–400 interpolated" : "c=10 (held beyond)")
+						: ((concurrency == 10) ? "c=10" : "c=10 (held beyond)"));
 		}
+		LoadDependentDemands mvcCurve = model.curves()
+			.entrySet()
+			.stream()
+			.filter((e) -> e.getKey().stack() == Stack.MVC)
+			.findFirst()
+			.orElseThrow()
+			.getValue();
+		assertThat(mvcCurve.loads()).extracting(LoadDependentDemands.MeasuredLoad::concurrency)
+			.containsExactly(4, 10, 400);
+		CellSummary mvc10 = find(Stack.MVC, 10);
+		assertThat(mvcCurve.loads().get(1).appCpuMs()).isEqualTo(mvc10.cpuCost().appMs());
 		StackDemands demands = model.demands()
 			.entrySet()
 			.stream()
@@ -112,7 +130,11 @@ class ModelSectionsTests {
 			.contains("## Model: predicted against measured");
 		for (CellSummary summary : RESULTS.matrix()) {
 			ModelFit.Check check = model.check(summary.cell()).orElseThrow();
-			assertThat(md).contains("| `" + summary.cell().id() + "` | 10 | "
+			// the c = 10 cell calibrates itself; c = 400 is predicted from c = 10's
+			// demand
+			String used = (summary.cell().concurrency() == 10) ? "c=10" : "c=10 (held beyond)";
+			assertThat(model.source(summary.cell())).contains(used);
+			assertThat(md).contains("| `" + summary.cell().id() + "` | " + used + " | "
 					+ String.format(Locale.ROOT, "%.1f", check.predictedThroughput()));
 			if (check.off()) {
 				assertThat(md).contains("- `" + summary.cell().id() + "` ").contains(check.leftOut());
@@ -148,8 +170,10 @@ class ModelSectionsTests {
 		int projection = md.indexOf("## Model projection (not a measurement)");
 		assertThat(projection).isGreaterThan(md.indexOf("## Scenario matrix"));
 		String section = md.substring(projection, md.indexOf("\n## ", projection + 1));
-		for (var entry : model.demands().entrySet()) {
+		for (var entry : model.curves().entrySet()) {
 			var p = model.whatIf().predict(entry.getValue());
+			// at c = 2000 the CPU per request of the highest measured load, c = 400
+			assertThat(section).contains(entry.getValue().describe(2000)).contains("(c=400 (held beyond))");
 			assertThat(section).contains("| " + entry.getKey().stack().id() + " | composite-sequential | ")
 				.contains(String.format(Locale.ROOT, "| %.0f | %.0f | %s (%.0f req/s) |", p.throughput(), p.latencyMs(),
 						p.binding().name(), p.binding().throughput()));

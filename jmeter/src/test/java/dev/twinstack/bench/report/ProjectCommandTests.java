@@ -1,0 +1,142 @@
+package dev.twinstack.bench.report;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import dev.twinstack.bench.model.LoadDependentDemands.MeasuredLoad;
+import dev.twinstack.bench.model.Prediction;
+import dev.twinstack.bench.model.StackDemands;
+import dev.twinstack.bench.model.WhatIf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ProjectCommandTests {
+
+	private final StringWriter out = new StringWriter();
+
+	private final StringWriter err = new StringWriter();
+
+	@Test
+	void readsTheDemandsOfEachStackAtEveryMeasuredLoad() throws Exception {
+		RunDemands run = RunDemands.read(fixture());
+		assertThat(run.profile()).isEqualTo("standard");
+		assertThat(run.cores()).isEqualTo(2);
+		// the 64m heap and the open cell are left out
+		assertThat(run.stacks()).extracting(RunDemands.Entry::stack, RunDemands.Entry::workload)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple("mvc", "composite-sequential"),
+					org.assertj.core.groups.Tuple.tuple("webflux", "composite-sequential"),
+					org.assertj.core.groups.Tuple.tuple("webflux", "cpu-light"));
+		RunDemands.Entry webflux = run.stacks().get(1);
+		assertThat(webflux.placement()).isEqualTo("app on 1 core");
+		assertThat(webflux.demands().loads()).containsExactly(new MeasuredLoad(50, 1.93, 2.00),
+				new MeasuredLoad(400, 1.01, 0.97));
+		assertThat(webflux.demands().base()).isEqualTo(new StackDemands("webflux", 1.93, 2.00, 3, 100, 6.07, 1, 1, 0));
+		assertThat(run.stacks().get(2).demands().loads()).containsExactly(new MeasuredLoad(400, 0.11, 0.10));
+	}
+
+	@Test
+	void printsTheProjectionOfEveryStackLabelledAsSuch() throws Exception {
+		int code = execute(fixture().toString(), "cores=8,latency=50ms,concurrency=2000");
+		assertThat(this.err.toString()).isEmpty();
+		assertThat(code).isZero();
+		List<String> lines = this.out.toString().lines().toList();
+		assertThat(lines.get(0)).isEqualTo("MODEL PROJECTION, NOT A MEASUREMENT");
+		assertThat(lines.get(1)).contains("8 cores, 50 ms per downstream call, concurrency 2000");
+		// webflux at c = 2000 uses the CPU per request of its c = 400 cell, held beyond
+		// it
+		StackDemands at400 = new StackDemands("webflux", 1.01, 0.97, 3, 100, 6.07, 1, 1, 0);
+		Prediction expected = new WhatIf(8, 50, 2000, true).predict(at400);
+		String row = lines.stream()
+			.filter((l) -> l.startsWith("webflux  composite-sequential"))
+			.findFirst()
+			.orElseThrow();
+		assertThat(row).contains("c=50, 400, app on 1 core")
+			.contains("4 app + 4 harness")
+			.contains("app 1.01 ms, harness 0.97 ms (c=400 (held beyond))")
+			.contains(String.format(Locale.ROOT, "%.0f", expected.throughput()))
+			.endsWith(String.format(Locale.ROOT, "%s (%.0f req/s)", expected.binding().name(),
+					expected.binding().throughput()));
+		// mvc's 200 Tomcat threads bind: 200 / (1.60 + 1.73 + 150 + 2.80) ms
+		String mvc = lines.stream().filter((l) -> l.startsWith("mvc ")).findFirst().orElseThrow();
+		assertThat(mvc).endsWith(String.format(Locale.ROOT, "threads (%.0f req/s)", 200_000 / 156.13));
+		assertThat(lines.stream().filter((l) -> l.contains("cpu-light"))).hasSize(1);
+	}
+
+	@Test
+	void calibrationOnlyUsesTheLowestLoadsDemandEverywhere() throws Exception {
+		assertThat(execute("--calibration-only", fixture().toString(), "cores=8,latency=50ms,concurrency=2000"))
+			.isZero();
+		StackDemands at50 = new StackDemands("webflux", 1.93, 2.00, 3, 100, 6.07, 1, 1, 0);
+		Prediction expected = new WhatIf(8, 50, 2000, true).predict(at50);
+		String row = this.out.toString()
+			.lines()
+			.filter((l) -> l.startsWith("webflux  composite-sequential"))
+			.findFirst()
+			.orElseThrow();
+		assertThat(row).contains("c=50, app on 1 core")
+			.contains("app 1.93 ms, harness 2.00 ms (c=50 (held beyond))")
+			.contains(String.format(Locale.ROOT, "  %.0f  ", expected.throughput()));
+	}
+
+	@Test
+	void withoutTheHarnessTheAppHasEveryCore() throws Exception {
+		assertThat(execute(fixture().toString(), "cores=4,latency=1s,concurrency=10,harness=none")).isZero();
+		assertThat(this.out.toString()).contains("JMeter and mock-services elsewhere").contains("4 app alone");
+	}
+
+	@Test
+	void aBadWhatIfIsOneLineNamingTheArgumentAndTheAcceptedForm() throws Exception {
+		assertThat(execute(fixture().toString(), "cores=8,latency=50,concurrency=2000")).isEqualTo(1);
+		assertThat(this.err.toString()).startsWith("project: <what-if> must be cores=")
+			.contains("latency=50 needs a unit, ms or s")
+			.hasLineCount(1);
+		assertThat(this.out.toString()).isEmpty();
+	}
+
+	@Test
+	void aFolderWithoutResultsIsOneLine(@TempDir Path empty) {
+		assertThat(execute(empty.toString(), "cores=8,latency=50ms,concurrency=2000")).isEqualTo(1);
+		assertThat(this.err.toString()).isEqualTo("project: no results.json in " + empty
+				+ " (expected a bench run's output folder)" + System.lineSeparator());
+		assertThat(execute(empty.resolve("missing").toString(), "cores=8,latency=50ms,concurrency=2000")).isEqualTo(1);
+		assertThat(this.err.toString()).contains("run folder not found: " + empty.resolve("missing"));
+	}
+
+	@Test
+	void aRunWithoutTheModelsDemandsSaysSo(@TempDir Path folder) throws Exception {
+		Files.writeString(folder.resolve("results.json"), "{\"matrix\": [{\"cell\": {\"load\": \"closed\"}}]}");
+		assertThat(execute(folder.toString(), "cores=8,latency=50ms,concurrency=2000")).isEqualTo(1);
+		assertThat(this.err.toString()).contains("has the model's demands (matrix[].model.demands)");
+		Files.writeString(folder.resolve("results.json"), "{\"matrix\": [");
+		assertThat(execute(folder.toString(), "cores=8,latency=50ms,concurrency=2000")).isEqualTo(1);
+		assertThat(this.err.toString()).contains("unreadable JSON in");
+	}
+
+	@Test
+	void aMissingArgumentIsBadUsage() {
+		assertThat(execute("target/bench")).isEqualTo(2);
+		assertThat(this.err.toString()).contains("Missing required parameter: '<what-if>'");
+	}
+
+	private int execute(String... args) {
+		this.out.getBuffer().setLength(0);
+		this.err.getBuffer().setLength(0);
+		return new CommandLine(new ProjectCommand()).setOut(new PrintWriter(this.out))
+			.setErr(new PrintWriter(this.err))
+			.execute(args);
+	}
+
+	private static Path fixture() throws URISyntaxException {
+		return Path.of(ProjectCommandTests.class.getResource("project/results.json").toURI()).getParent();
+	}
+
+}
