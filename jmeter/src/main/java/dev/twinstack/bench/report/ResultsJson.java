@@ -77,13 +77,15 @@ public final class ResultsJson {
 				projection.put("note", "model projection, not a measurement");
 				projection.set("whatIf", mapper.valueToTree(model.whatIf()));
 				ArrayNode stacks = projection.putArray("stacks");
-				model.demands().forEach((cell, demands) -> {
+				// the same load-dependent demands as report.md's projection
+				model.curves().forEach((cell, curve) -> {
 					ObjectNode node = stacks.addObject();
 					node.put("stack", cell.stack().id());
 					node.put("workload", cell.workload().id());
 					node.put("measuredIn", cell.id());
-					node.set("demands", mapper.valueToTree(model.whatIf().apply(demands)));
-					node.set("prediction", mapper.valueToTree(model.whatIf().predict(demands)));
+					node.put("demandUsed", curve.describe(model.whatIf().concurrency()));
+					node.set("demands", mapper.valueToTree(model.whatIf().apply(curve)));
+					node.set("prediction", mapper.valueToTree(model.whatIf().predict(curve)));
 				});
 			}
 			return mapper.writeValueAsString(root);

@@ -387,7 +387,7 @@ class BenchIT {
 	/**
 	 * Tells whether a trial's load lasted long enough for two of the once-a-second
 	 * readings ({@link CellMonitor#INTERVAL}) to fall in its window (JMeter's start to
-	 * its elapsed time plus 0.5 s, {@code CellRunner.steadyWindow}): from 1.5 s on. The
+	 * its elapsed time plus 0.5 s, {@code TrialTail.steadyWindow}): from 1.5 s on. The
 	 * {@code seeds} profile's cpu-light count cells (1000 requests at c = 10, all threads
 	 * at once) take about 0.2 s: no CPU, GC or allocation figures for them.
 	 * @param elapsedSeconds JMeter's elapsed time, first start to last end (s)
