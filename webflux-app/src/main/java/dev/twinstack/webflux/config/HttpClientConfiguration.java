@@ -7,6 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.resources.LoopResources;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -14,7 +15,8 @@ import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 
 /**
  * The downstream HTTP client: a dedicated, explicitly sized Reactor Netty connection
- * pool, so that the benchmark measures the stack and not a default pool size.
+ * pool, so that the benchmark measures the stack and not a default pool size, on the
+ * server's worker loops ({@link EventLoopConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
 class HttpClientConfiguration {
@@ -49,8 +51,9 @@ class HttpClientConfiguration {
 
 	@Bean
 	ReactorClientHttpConnector downstreamConnector(ConnectionProvider downstreamConnectionProvider,
-			DownstreamProperties properties) {
+			LoopResources eventLoops, DownstreamProperties properties) {
 		HttpClient httpClient = HttpClient.create(downstreamConnectionProvider)
+			.runOn(eventLoops)
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(properties.connectTimeout().toMillis()));
 		return new ReactorClientHttpConnector(httpClient);
 	}
