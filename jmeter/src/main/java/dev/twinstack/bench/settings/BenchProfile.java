@@ -81,7 +81,7 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	 * {@code standard} ({@code -Pbench}), three 5 s trials per cell after each app is
 	 * warmed up until its JIT is quiet and its throughput steady (at most 200 s per app
 	 * start), each closed cell cross-checked by wrk: the four stacks on composite, both
-	 * fanouts, at concurrency 400, where they differ. About 19 minutes on a 2-core VM
+	 * fanouts, at concurrency 400, where they differ. About 21 minutes on a 2-core VM
 	 * whose 1-core apps need 170 s or more for their JIT to finish (2026-11-24): the
 	 * warm-up is worth more than cells, so c = 100 gave way and runs in {@code full}'s
 	 * sweep, as large-payload and slow-io do; and cpu-light at c = 400 left too, because
