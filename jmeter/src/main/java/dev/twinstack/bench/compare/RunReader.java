@@ -1,7 +1,5 @@
 package dev.twinstack.bench.compare;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -10,19 +8,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.twinstack.bench.compare.RunRecord.CellRecord;
+import dev.twinstack.bench.results.ResultsFile;
 
 /**
  * Reads the fields the comparison needs from a run folder's {@code results.json}, as the
  * bench writes it; unknown fields are ignored.
  */
 final class RunReader {
-
-	private static final ObjectMapper MAPPER = new ObjectMapper();
 
 	private RunReader() {
 	}
@@ -36,30 +31,15 @@ final class RunReader {
 	 * bench's results
 	 */
 	static RunRecord read(String role, Path folder) {
-		if (!Files.exists(folder)) {
-			throw new CompareException(role + " folder not found: " + folder);
-		}
-		if (!Files.isDirectory(folder)) {
-			throw new CompareException(
-					role + " must be a run folder (the bench's target/bench), got the file " + folder);
-		}
-		Path file = folder.resolve("results.json");
-		if (!Files.isRegularFile(file)) {
-			throw new CompareException("no results.json in the " + role + " folder " + folder
-					+ " (expected a bench run's output folder, e.g. target/bench)");
-		}
 		JsonNode root;
 		try {
-			root = MAPPER.readTree(file.toFile());
+			root = ResultsFile.tree(folder);
 		}
-		catch (JsonProcessingException ex) {
-			throw new CompareException("unreadable JSON in " + file + ": " + ex.getOriginalMessage() + " (line "
-					+ ex.getLocation().getLineNr() + ")");
+		catch (ResultsFile.UnreadableResultsException ex) {
+			throw new CompareException(role + ": " + ex.getMessage());
 		}
-		catch (IOException ex) {
-			throw new CompareException("cannot read " + file + ": " + ex.getMessage());
-		}
-		JsonNode matrix = (root == null) ? null : root.get("matrix");
+		Path file = folder.resolve(ResultsFile.NAME);
+		JsonNode matrix = root.get("matrix");
 		if (matrix == null || !matrix.isArray()) {
 			throw new CompareException(file + " has no 'matrix' array: not a bench's results.json");
 		}

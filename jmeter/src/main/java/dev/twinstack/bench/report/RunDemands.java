@@ -1,7 +1,5 @@
 package dev.twinstack.bench.report;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.twinstack.bench.model.LoadDependentDemands;
 import dev.twinstack.bench.model.LoadDependentDemands.MeasuredLoad;
 import dev.twinstack.bench.model.StackDemands;
+import dev.twinstack.bench.results.ResultsFile;
 
 /**
  * The measured demands of a finished run, read back from its {@code results.json}: per
@@ -65,25 +64,14 @@ record RunDemands(String profile, int cores, String commit, List<Entry> stacks) 
 	 * it are missing or unreadable
 	 */
 	static RunDemands read(Path folder) {
-		if (!Files.isDirectory(folder)) {
-			throw new UnreadableRun((Files.exists(folder) ? "not a folder: " : "run folder not found: ") + folder
-					+ " (expected a bench run's output folder holding results.json, e.g. target/bench)");
-		}
-		Path file = folder.resolve("results.json");
-		if (!Files.isRegularFile(file)) {
-			throw new UnreadableRun("no results.json in " + folder + " (expected a bench run's output folder)");
-		}
 		JsonNode root;
 		try {
-			root = MAPPER.readTree(file.toFile());
+			root = ResultsFile.tree(folder);
 		}
-		catch (JsonProcessingException ex) {
-			throw new UnreadableRun("unreadable JSON in " + file + ": " + ex.getOriginalMessage() + " (line "
-					+ ex.getLocation().getLineNr() + ")");
+		catch (ResultsFile.UnreadableResultsException ex) {
+			throw new UnreadableRun(ex.getMessage());
 		}
-		catch (IOException ex) {
-			throw new UnreadableRun("cannot read " + file + ": " + ex.getMessage());
-		}
+		Path file = folder.resolve(ResultsFile.NAME);
 		List<Entry> stacks = entries(file, root);
 		if (stacks.isEmpty()) {
 			throw new UnreadableRun("no closed cell on the default heap in " + file

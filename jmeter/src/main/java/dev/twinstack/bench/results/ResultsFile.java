@@ -41,6 +41,35 @@ public final class ResultsFile {
 	 * missing, unreadable or not a bench's results; the message names the problem
 	 */
 	public static BenchResults read(Path folder) {
+		JsonNode root = tree(folder);
+		Path file = folder.resolve(NAME);
+		if (!root.isObject() || !root.path("settings").isObject() || !root.path("environment").isObject()) {
+			throw new UnreadableResultsException(
+					file + " holds no 'settings' and 'environment' objects: not a bench's " + NAME);
+		}
+		try {
+			// read from the file again, not from the tree, for the line of an error
+			return MAPPER.readValue(file.toFile(), BenchResults.class);
+		}
+		catch (JsonProcessingException ex) {
+			throw unreadable(file, ex);
+		}
+		catch (IOException ex) {
+			throw new UnreadableResultsException("cannot read " + file + ": " + ex.getMessage());
+		}
+	}
+
+	/**
+	 * Reads the {@value #NAME} of a run folder as a JSON tree, for a reader that takes
+	 * only some of it (e.g. {@code compare}, {@code project}); the folder checks and
+	 * messages are {@link #read}'s.
+	 * @param folder a bench run's output folder (e.g. {@code target/bench}), holding
+	 * {@value #NAME}
+	 * @return the file's root node, never {@code null}
+	 * @throws UnreadableResultsException when the folder or its {@value #NAME} is missing
+	 * or not JSON; the message names the problem
+	 */
+	public static JsonNode tree(Path folder) {
 		if (!Files.isDirectory(folder)) {
 			throw new UnreadableResultsException(Files.exists(folder)
 					? "expected a bench run's output folder (e.g. target/bench), got the file " + folder
@@ -53,21 +82,22 @@ public final class ResultsFile {
 		}
 		try {
 			JsonNode root = MAPPER.readTree(file.toFile());
-			if (root == null || !root.isObject() || !root.path("settings").isObject()
-					|| !root.path("environment").isObject()) {
-				throw new UnreadableResultsException(
-						file + " holds no 'settings' and 'environment' objects: not a bench's " + NAME);
+			if (root == null) {
+				throw new UnreadableResultsException(file + " is empty: not a bench's " + NAME);
 			}
-			// read from the file again, not from the tree, for the line of an error
-			return MAPPER.readValue(file.toFile(), BenchResults.class);
+			return root;
 		}
 		catch (JsonProcessingException ex) {
-			throw new UnreadableResultsException("unreadable " + file + ": " + ex.getOriginalMessage()
-					+ ((ex.getLocation() != null) ? " (line " + ex.getLocation().getLineNr() + ")" : "") + pathOf(ex));
+			throw unreadable(file, ex);
 		}
 		catch (IOException ex) {
 			throw new UnreadableResultsException("cannot read " + file + ": " + ex.getMessage());
 		}
+	}
+
+	private static UnreadableResultsException unreadable(Path file, JsonProcessingException ex) {
+		return new UnreadableResultsException("unreadable " + file + ": " + ex.getOriginalMessage()
+				+ ((ex.getLocation() != null) ? " (line " + ex.getLocation().getLineNr() + ")" : "") + pathOf(ex));
 	}
 
 	/**

@@ -70,7 +70,7 @@ class CompareCommandTests {
 				this.out.toString());
 		assertThat(code).isEqualTo(1);
 		assertThat(this.stderr.toString())
-			.isEqualTo("compare: baseline folder not found: no-such-run" + System.lineSeparator());
+			.isEqualTo("compare: baseline: run folder not found: no-such-run" + System.lineSeparator());
 		assertThat(this.out).isEmptyDirectory();
 	}
 

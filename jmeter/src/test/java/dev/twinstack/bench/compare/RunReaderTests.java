@@ -43,13 +43,13 @@ class RunReaderTests {
 	void namesAMissingFolder() {
 		assertThatThrownBy(() -> RunReader.read("baseline", this.dir.resolve("nope")))
 			.isInstanceOf(CompareException.class)
-			.hasMessage("baseline folder not found: " + this.dir.resolve("nope"));
+			.hasMessage("baseline: run folder not found: " + this.dir.resolve("nope"));
 	}
 
 	@Test
 	void namesAFolderWithoutResults() {
 		assertThatThrownBy(() -> RunReader.read("candidate", this.dir)).isInstanceOf(CompareException.class)
-			.hasMessage("no results.json in the candidate folder " + this.dir
+			.hasMessage("candidate: no results.json in " + this.dir
 					+ " (expected a bench run's output folder, e.g. target/bench)");
 	}
 
@@ -57,14 +57,14 @@ class RunReaderTests {
 	void namesAFileGivenForAFolder() throws IOException {
 		Path file = Files.writeString(this.dir.resolve("results.json"), "{}");
 		assertThatThrownBy(() -> RunReader.read("baseline", file)).isInstanceOf(CompareException.class)
-			.hasMessageStartingWith("baseline must be a run folder");
+			.hasMessage("baseline: expected a bench run's output folder (e.g. target/bench), got the file " + file);
 	}
 
 	@Test
 	void namesUnreadableJsonWithItsLine() throws IOException {
 		Files.writeString(this.dir.resolve("results.json"), "{\n \"matrix\": [\n oops");
 		assertThatThrownBy(() -> RunReader.read("baseline", this.dir)).isInstanceOf(CompareException.class)
-			.hasMessageStartingWith("unreadable JSON in " + this.dir.resolve("results.json") + ": ")
+			.hasMessageStartingWith("baseline: unreadable " + this.dir.resolve("results.json") + ": ")
 			.hasMessageEndingWith("(line 3)")
 			.hasMessageNotContaining("\n");
 	}

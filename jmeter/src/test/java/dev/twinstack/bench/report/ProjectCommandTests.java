@@ -106,7 +106,7 @@ class ProjectCommandTests {
 	void aFolderWithoutResultsIsOneLine(@TempDir Path empty) {
 		assertThat(execute(empty.toString(), "cores=8,latency=50ms,concurrency=2000")).isEqualTo(1);
 		assertThat(this.err.toString()).isEqualTo("project: no results.json in " + empty
-				+ " (expected a bench run's output folder)" + System.lineSeparator());
+				+ " (expected a bench run's output folder, e.g. target/bench)" + System.lineSeparator());
 		assertThat(execute(empty.resolve("missing").toString(), "cores=8,latency=50ms,concurrency=2000")).isEqualTo(1);
 		assertThat(this.err.toString()).contains("run folder not found: " + empty.resolve("missing"));
 	}
@@ -118,7 +118,7 @@ class ProjectCommandTests {
 		assertThat(this.err.toString()).contains("has the model's demands (matrix[].model.demands)");
 		Files.writeString(folder.resolve("results.json"), "{\"matrix\": [");
 		assertThat(execute(folder.toString(), "cores=8,latency=50ms,concurrency=2000")).isEqualTo(1);
-		assertThat(this.err.toString()).contains("unreadable JSON in");
+		assertThat(this.err.toString()).contains("unreadable ").contains("results.json");
 	}
 
 	@Test
