@@ -87,14 +87,24 @@ public final class ActuatorProbe implements Probe {
 			return values;
 		}
 		catch (TimeoutException ex) {
-			readings.forEach((reading) -> reading.cancel(true));
-			throw new HttpTimeoutException("Actuator readings took longer than " + this.timeout.toMillis() + " ms");
+			throw timedOut(readings);
 		}
 		catch (ExecutionException ex) {
 			Throwable cause = (ex.getCause() instanceof UncheckedIOException unchecked) ? unchecked.getCause()
 					: ex.getCause();
+			if (cause instanceof HttpTimeoutException) {
+				// one request's own timeout (the same length) can fire before the wait
+				// for
+				// all of them: the same slow reading, one message
+				throw timedOut(readings);
+			}
 			throw (cause instanceof IOException io) ? io : new IOException(String.valueOf(cause), cause);
 		}
+	}
+
+	private HttpTimeoutException timedOut(List<CompletableFuture<Double>> readings) {
+		readings.forEach((reading) -> reading.cancel(true));
+		return new HttpTimeoutException("Actuator readings took longer than " + this.timeout.toMillis() + " ms");
 	}
 
 	private static double zeroIfMissing(double value) {
