@@ -20,6 +20,7 @@ import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.measure.CellMonitor;
 import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.CpuPlacement;
 import dev.twinstack.bench.process.MockServicesProcess;
@@ -240,8 +241,11 @@ final class MatrixRunner {
 			return;
 		}
 		List<WarmUp> all = new ArrayList<>(session.warmUps());
-		all.add(ScenarioLoad.rehearse(session.app(), this.mocks, workload, concurrency,
-				ScenarioLoad.allowance(remaining, workloadsAfter), this.runPrefix));
+		// with the trials' Actuator readings: the JIT compiles for what the trials send
+		try (CellMonitor monitor = CellMonitor.startQuietly(session.app(), this.mocks, workload.uriTag())) {
+			all.add(ScenarioLoad.rehearse(session.app(), this.mocks, workload, concurrency,
+					ScenarioLoad.allowance(remaining, workloadsAfter), this.runPrefix));
+		}
 		session.warmedUp(all);
 		restartIfDead(session);
 		this.hooks.warmedUpMore(session);

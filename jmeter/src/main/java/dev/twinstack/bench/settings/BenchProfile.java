@@ -79,21 +79,23 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 
 	/**
 	 * {@code standard} ({@code -Pbench}), three 5 s trials per cell after each app is
-	 * warmed up until its JIT is quiet and its throughput steady (at most 200 s per app
+	 * warmed up until its JIT is quiet and its throughput steady (at most 180 s per app
 	 * start), each closed cell cross-checked by wrk: the four stacks on composite, both
-	 * fanouts, at concurrency 400, where they differ. About 21 minutes on a 2-core VM
-	 * whose 1-core apps need 170 s or more for their JIT to finish (2026-11-24): the
-	 * warm-up is worth more than cells, so c = 100 gave way and runs in {@code full}'s
-	 * sweep, as large-payload and slow-io do; and cpu-light at c = 400 left too, because
-	 * on 2 cores every one of its cells measured the load generator, not the stack
-	 * (standard run at fdc7aa3: JMeter used its whole core, JMeter ÷ wrk p50 0.69–0.85,
-	 * all three cells invalid). {@code -Dbench.concurrency} or {@code -Dbench.scenarios}
-	 * bring them back here; {@code seeds} and {@code full} run cpu-light.
+	 * fanouts, at concurrency 400, where they differ. About 19 minutes on a 2-core VM
+	 * (2026-11-24). Its apps' JIT runs, lent both cores, were steady after 107–147 s on
+	 * composite sequential and 20–49 s on parallel, which leaves each workload's run at c
+	 * = 400 right before its cells at least 17 s of the 180. The warm-up is worth more
+	 * than cells, so c = 100 gave way and runs in {@code full}'s sweep, as large-payload
+	 * and slow-io do; and cpu-light at c = 400 left too, because on 2 cores every one of
+	 * its cells measured the load generator, not the stack (standard run at fdc7aa3:
+	 * JMeter used its whole core, JMeter ÷ wrk p50 0.69–0.85, all three cells invalid).
+	 * {@code -Dbench.concurrency} or {@code -Dbench.scenarios} bring them back here;
+	 * {@code seeds} and {@code full} run cpu-light.
 	 */
 	public static final BenchProfile STANDARD = new BenchProfile("standard",
 			List.of(new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE), BOTH_FANOUTS, BOTH_TRANSFERS, DEFAULT_HEAP,
 					CLOSED, List.of(400), List.of(300))),
-			Duration.ofSeconds(5), Duration.ofSeconds(200), Duration.ofSeconds(2), 3, 5000);
+			Duration.ofSeconds(5), Duration.ofSeconds(180), Duration.ofSeconds(2), 3, 5000);
 
 	/**
 	 * {@code full} (84–87 minutes on 2 cores with three stacks; coroutines adds about a

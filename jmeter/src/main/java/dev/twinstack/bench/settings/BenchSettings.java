@@ -138,9 +138,7 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 		Timing timing = new Timing(SettingsTable.DURATION.read(get, profile.duration()),
 				SettingsTable.WARMUP.read(get, profile.warmup()), SettingsTable.BASELINE.read(get, profile.baseline()),
 				SettingsTable.TRIALS.read(get, profile.trials()), SettingsTable.REQUESTS.read(get, profile.requests()),
-				targets.remote() ? 0
-						: SettingsTable.MEMORY_REQUESTS.read(get,
-								MemoryRequests.defaultFor(profile == BenchProfile.SMOKE)),
+				targets.remote() ? 0 : SettingsTable.MEMORY_REQUESTS.read(get, MemoryRequests.defaultFor(profile)),
 				profile.memoryRepeats(), profile.memoryWorkload());
 		Downstream downstream = new Downstream(SettingsTable.LATENCY.read(get, "100ms"),
 				SettingsTable.SLOW_LATENCY.read(get, "1s"));

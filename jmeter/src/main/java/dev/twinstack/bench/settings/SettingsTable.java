@@ -162,8 +162,7 @@ public final class SettingsTable {
 			MemoryRequests.ACCEPTED,
 			"requests of the memory-after-N-requests measurement per stack, from " + MemoryRequests.CONCURRENCY
 					+ " clients",
-			(profile) -> String.valueOf(MemoryRequests.defaultFor(profile == BenchProfile.SMOKE)),
-			MemoryRequests::parse, null);
+			(profile) -> String.valueOf(MemoryRequests.defaultFor(profile)), MemoryRequests::parse, null);
 
 	/** {@code bench.latency}. */
 	public static final Setting<String> LATENCY = new Setting<>("bench.latency", DOWNSTREAM, "latency",

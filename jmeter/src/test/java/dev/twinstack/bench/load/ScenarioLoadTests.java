@@ -35,7 +35,7 @@ class ScenarioLoadTests {
 	void eachRunKeepsThreeRoundsOfTheBoundForEveryRunAfterIt() {
 		long rehearsal = ScenarioLoad.rehearsalSeconds();
 		assertThat(rehearsal).isEqualTo(WarmUp.RAMP_UP_SECONDS + 3 * WarmUp.ROUND_SECONDS + 1);
-		// standard: 200 s, two JIT runs then two rehearsals after the first
+		// a bound of 200 s, two JIT runs then two rehearsals after the first
 		assertThat(ScenarioLoad.allowance(200, 3)).isEqualTo(200 - 3 * rehearsal);
 		assertThat(ScenarioLoad.allowance(40, 0)).isEqualTo(40);
 		// never less than one round, even with the bound used up

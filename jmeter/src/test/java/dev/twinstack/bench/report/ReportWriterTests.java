@@ -187,7 +187,7 @@ class ReportWriterTests {
 		JsonNode json = new ObjectMapper().readTree(ResultsJson.toJson(RESULTS));
 		assertThat(json.at("/settings/profile").asText()).isEqualTo("standard");
 		assertThat(json.at("/settings/stacks/1").asText()).isEqualTo("webflux");
-		assertThat(json.at("/settings/memoryRequests").asInt()).isEqualTo(500);
+		assertThat(json.at("/settings/memoryRequests").asInt()).isEqualTo(200);
 		assertThat(json.at("/environment/cores").asInt()).isEqualTo(2);
 		assertThat(json.at("/processes/0/commandLine").asText()).startsWith("java -jar mvc-app.jar");
 		assertThat(json.at("/cells/1/cell/stack").asText()).isEqualTo("mvc");

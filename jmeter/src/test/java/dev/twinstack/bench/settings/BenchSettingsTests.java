@@ -298,7 +298,9 @@ class BenchSettingsTests {
 	@Test
 	void memoryRequestsDefaultPerProfileAndAreAMultipleOfTheTenClients() {
 		assertThat(settings(Map.of()).memoryRequests()).isEqualTo(200);
-		assertThat(settings(Map.of("bench.profile", "standard")).memoryRequests()).isEqualTo(500);
+		assertThat(settings(Map.of("bench.profile", "standard")).memoryRequests()).isEqualTo(200);
+		assertThat(settings(Map.of("bench.profile", "seeds")).memoryRequests()).isEqualTo(500);
+		assertThat(settings(Map.of("bench.profile", "full")).memoryRequests()).isEqualTo(500);
 		assertThat(settings(Map.of("bench.memoryRequests", "1000")).memoryRequests()).isEqualTo(1000);
 		assertThat(settings(Map.of("bench.memoryRequests", "0")).memoryRequests()).isZero();
 		for (String bad : List.of("15", "-10", "abc", "100010", "1e3")) {
