@@ -1,19 +1,11 @@
 package dev.twinstack.bench.measure;
 
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
-import com.mongodb.client.MongoCollection;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-import dev.twinstack.bench.process.MockServicesProcess;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -24,52 +16,31 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  */
 class ProfileStoreTests {
 
-	private MongoServer server;
-
-	private MongoClient client;
-
-	private ProfileStore store;
-
-	private MongoCollection<Document> profiles;
-
-	@BeforeEach
-	void start() {
-		this.server = new MongoServer(new MemoryBackend());
-		InetSocketAddress address = this.server.bind();
-		String uri = "mongodb://127.0.0.1:" + address.getPort() + "/" + MockServicesProcess.DATABASE;
-		this.store = new ProfileStore(uri);
-		this.client = MongoClients.create(uri);
-		this.profiles = this.client.getDatabase(MockServicesProcess.DATABASE).getCollection(ProfileStore.COLLECTION);
-	}
-
-	@AfterEach
-	void stop() {
-		this.store.close();
-		this.client.close();
-		this.server.shutdownNow();
-	}
+	@RegisterExtension
+	final InProcessMongo mongo = new InProcessMongo();
 
 	@Test
 	void countsTheRunsDocumentsAndTheRequestIdsStoredTwice() {
-		this.profiles.insertMany(List.of(doc("r1-t1-1"), doc("r1-t1-2"), doc("r1-t1-2"), doc("r1-t1-3"), doc("r1-t1-3"),
-				doc("r1-t1-3"), doc("r1-t2-1"), doc("r1-t2-1"), doc("other-1")));
-		assertThat(this.store.countRun("r1-t1")).isEqualTo(6);
-		assertThat(this.store.duplicates("r1-t1")).isEqualTo(2);
-		assertThat(this.store.duplicates("r1-t2")).isEqualTo(1);
-		assertThat(this.store.duplicates("other")).isZero();
-		assertThat(this.store.duplicates("absent")).isZero();
+		this.mongo.profiles()
+			.insertMany(List.of(doc("r1-t1-1"), doc("r1-t1-2"), doc("r1-t1-2"), doc("r1-t1-3"), doc("r1-t1-3"),
+					doc("r1-t1-3"), doc("r1-t2-1"), doc("r1-t2-1"), doc("other-1")));
+		assertThat(this.mongo.store().countRun("r1-t1")).isEqualTo(6);
+		assertThat(this.mongo.store().duplicates("r1-t1")).isEqualTo(2);
+		assertThat(this.mongo.store().duplicates("r1-t2")).isEqualTo(1);
+		assertThat(this.mongo.store().duplicates("other")).isZero();
+		assertThat(this.mongo.store().duplicates("absent")).isZero();
 	}
 
 	@Test
 	void returnsAtOnceWhenTheCountMatchesAndWaitsForAStableCountOtherwise() {
-		this.profiles.insertMany(List.of(doc("r2-1"), doc("r2-2")));
+		this.mongo.profiles().insertMany(List.of(doc("r2-1"), doc("r2-2")));
 		long start = System.nanoTime();
-		assertThat(this.store.awaitStableCount("r2", 3, Duration.ofSeconds(5))).isEqualTo(2);
+		assertThat(this.mongo.store().awaitStableCount("r2", 3, Duration.ofSeconds(5))).isEqualTo(2);
 		Duration waited = Duration.ofNanos(System.nanoTime() - start);
 		// at least one poll interval (500 ms) to see the count stop changing
 		assertThat(waited).isGreaterThanOrEqualTo(Duration.ofMillis(500));
 		start = System.nanoTime();
-		assertThat(this.store.awaitStableCount("r2", 2, Duration.ofSeconds(5))).isEqualTo(2);
+		assertThat(this.mongo.store().awaitStableCount("r2", 2, Duration.ofSeconds(5))).isEqualTo(2);
 		// one count, no poll interval: faster than the wait above whatever the machine's
 		// load
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(waited);
@@ -77,35 +48,34 @@ class ProfileStoreTests {
 
 	@Test
 	void settlesATrialsStoredCountAgainstWhatItAcknowledged() {
-		this.profiles.insertMany(List.of(doc("r5-1"), doc("r5-2"), doc("r5-2"), doc("r5-3")));
+		this.mongo.profiles().insertMany(List.of(doc("r5-1"), doc("r5-2"), doc("r5-2"), doc("r5-3")));
 		// 5 sent, 1 failed: 4 acknowledged; 4 stored, one request id twice
-		assertThat(this.store.settle("r5", 5, 1, Duration.ofSeconds(5))).isEqualTo(new Storage(4, 4, 1));
+		assertThat(this.mongo.store().settle("r5", 5, 1, Duration.ofSeconds(5))).isEqualTo(new Storage(4, 4, 1));
 		// a request the client abandoned in flight may be stored: stored > acknowledged
-		assertThat(this.store.settle("r5", 3, 0, Duration.ofSeconds(5))).isEqualTo(new Storage(3, 4, 1));
+		assertThat(this.mongo.store().settle("r5", 3, 0, Duration.ofSeconds(5))).isEqualTo(new Storage(3, 4, 1));
 	}
 
 	@Test
 	void deletesOnlyTheRunsDocumentsAndLeavesTheCollection() {
-		this.profiles
+		this.mongo.profiles()
 			.insertMany(List.of(doc("r3-t1-1"), doc("r3-t1-2"), doc("r3-warmup-1"), doc("r30-1"), doc("other-1")));
-		assertThat(this.store.deleteRun("r3")).isEqualTo(3);
-		assertThat(this.store.countRun("r3")).isZero();
-		assertThat(this.profiles.countDocuments()).isEqualTo(2);
+		assertThat(this.mongo.store().deleteRun("r3")).isEqualTo(3);
+		assertThat(this.mongo.store().countRun("r3")).isZero();
+		assertThat(this.mongo.profiles().countDocuments()).isEqualTo(2);
 	}
 
 	@Test
 	void readsTheDatabaseTheConnectionStringNames() {
-		String uri = "mongodb://127.0.0.1:" + this.server.getLocalAddress().getPort() + "/elsewhere";
-		this.client.getDatabase("elsewhere").getCollection(ProfileStore.COLLECTION).insertOne(doc("r4-1"));
-		try (ProfileStore elsewhere = new ProfileStore(uri)) {
+		this.mongo.profiles("elsewhere").insertOne(doc("r4-1"));
+		try (ProfileStore elsewhere = new ProfileStore(this.mongo.uri("elsewhere"))) {
 			assertThat(elsewhere.countRun("r4")).isEqualTo(1);
 		}
-		assertThat(this.store.countRun("r4")).isZero();
+		assertThat(this.mongo.store().countRun("r4")).isZero();
 	}
 
 	@Test
 	void rejectsARunIdThatIsNotPlain() {
-		assertThatIllegalArgumentException().isThrownBy(() -> this.store.duplicates("r1.*"))
+		assertThatIllegalArgumentException().isThrownBy(() -> this.mongo.store().duplicates("r1.*"))
 			.withMessage("run id must hold letters, digits and dashes only, got 'r1.*'");
 	}
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.twinstack.bench.analysis.ModelFit;
 import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.model.LoadDependentDemands;
 import dev.twinstack.bench.model.StackDemands;
 import dev.twinstack.bench.results.BenchResults;
@@ -80,24 +81,12 @@ class ModelSectionsTests {
 				.contains(isMvc ? ((concurrency == 10) ? "c=4–400 interpolated" : "c=10 (held beyond)")
 						: ((concurrency == 10) ? "c=10" : "c=10 (held beyond)"));
 		}
-		LoadDependentDemands mvcCurve = model.curves()
-			.entrySet()
-			.stream()
-			.filter((e) -> e.getKey().stack() == Stack.MVC)
-			.findFirst()
-			.orElseThrow()
-			.getValue();
+		LoadDependentDemands mvcCurve = onlyCellOf(Stack.MVC, model.curves());
 		assertThat(mvcCurve.loads()).extracting(LoadDependentDemands.MeasuredLoad::concurrency)
 			.containsExactly(4, 10, 400);
 		CellSummary mvc10 = find(Stack.MVC, 10);
 		assertThat(mvcCurve.loads().get(1).appCpuMs()).isEqualTo(mvc10.cpuCost().appMs());
-		StackDemands demands = model.demands()
-			.entrySet()
-			.stream()
-			.filter((e) -> e.getKey().stack() == Stack.MVC)
-			.findFirst()
-			.orElseThrow()
-			.getValue();
+		StackDemands demands = onlyCellOf(Stack.MVC, model.demands());
 		assertThat(demands.appCpuMs()).isEqualTo(1.0);
 		assertThat(demands.harnessCpuMs()).isCloseTo(105.0 / 195, within(1e-9));
 		// the downstream wait and the other delay still come from the lowest cell
@@ -191,6 +180,17 @@ class ModelSectionsTests {
 		assertThat(ModelSections.projection(model)).contains("## Model projection (not a measurement)");
 		assertThat(RunModel.of(RESULTS).whatIf()).isNull();
 		assertThat(ModelSections.projection(RunModel.of(RESULTS))).isEmpty();
+	}
+
+	/** The value of a stack's one calibration cell; fails unless it has exactly one. */
+	private static <V> V onlyCellOf(Stack stack, Map<Cell, V> byCell) {
+		List<V> values = byCell.entrySet()
+			.stream()
+			.filter((e) -> e.getKey().stack() == stack)
+			.map(Map.Entry::getValue)
+			.toList();
+		assertThat(values).as("the calibration cells of %s among %s", stack, byCell.keySet()).hasSize(1);
+		return values.get(0);
 	}
 
 	private static CellSummary find(Stack stack, int concurrency) {

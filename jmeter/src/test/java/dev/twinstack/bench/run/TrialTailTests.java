@@ -1,6 +1,5 @@
 package dev.twinstack.bench.run;
 
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,11 +10,6 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.stream.IntStream;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
-import com.mongodb.client.MongoCollection;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.ScenarioPlan;
@@ -27,17 +21,15 @@ import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.CellMonitor;
-import dev.twinstack.bench.measure.ProfileStore;
+import dev.twinstack.bench.measure.InProcessMongo;
 import dev.twinstack.bench.measure.ServerStats;
-import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.Machine;
 import dev.twinstack.monitoring.TimeSeries;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,36 +53,14 @@ class TrialTailTests {
 	@TempDir
 	Path output;
 
-	private MongoServer server;
-
-	private MongoClient client;
-
-	private ProfileStore store;
-
-	private MongoCollection<Document> profiles;
-
-	@BeforeEach
-	void start() {
-		this.server = new MongoServer(new MemoryBackend());
-		InetSocketAddress address = this.server.bind();
-		String uri = "mongodb://127.0.0.1:" + address.getPort() + "/" + MockServicesProcess.DATABASE;
-		this.store = new ProfileStore(uri);
-		this.client = MongoClients.create(uri);
-		this.profiles = this.client.getDatabase(MockServicesProcess.DATABASE).getCollection("profiles");
-	}
-
-	@AfterEach
-	void stop() {
-		this.store.close();
-		this.client.close();
-		this.server.shutdownNow();
-	}
+	@RegisterExtension
+	final InProcessMongo mongo = new InProcessMongo();
 
 	@Test
 	void anAppTheBenchStartedIsJudgedOnEveryProcessOverTheSteadyWindowAndItsCollectionDropped() throws Exception {
 		Path runDir = trialStored();
 		Path appLog = this.output.resolve("logs/mvc-app.log");
-		CellResult result = new TrialTail(settings(), this.store, false).collect(cell(Stack.MVC), run(), runDir,
+		CellResult result = new TrialTail(settings(), this.mongo.store(), false).collect(cell(Stack.MVC), run(), runDir,
 				load(runDir), OptionalInt.of(200), appLog);
 		assertThat(result.runId()).isEqualTo(RUN_ID);
 		assertThat(result.startedAt()).isEqualTo("2026-11-21T10:00:00Z");
@@ -102,7 +72,7 @@ class TrialTailTests {
 		assertThat(result.storage().duplicates()).isZero();
 		// the bench's own database: the collection is dropped, the other run's document
 		// too
-		assertThat(this.profiles.countDocuments()).isZero();
+		assertThat(this.mongo.profiles().countDocuments()).isZero();
 		// the steady window: the readings at 2.5 to 5.5 s, after the ramp-up
 		assertThat(result.cpu().cores()).isEqualTo(Machine.cores());
 		assertThat(result.cpu().appMean()).isCloseTo(0.4, within(1e-9));
@@ -126,11 +96,11 @@ class TrialTailTests {
 	@Test
 	void aRemoteTargetIsJudgedOnItsOwnCpuMeterAndOnlyItsDocumentsAreDeleted() throws Exception {
 		Path runDir = trialStored();
-		CellResult result = new TrialTail(settings(), this.store, true).collect(cell(Stack.WEBFLUX), run(), runDir,
-				load(runDir), OptionalInt.of(200), null);
+		CellResult result = new TrialTail(settings(), this.mongo.store(), true).collect(cell(Stack.WEBFLUX), run(),
+				runDir, load(runDir), OptionalInt.of(200), null);
 		assertThat(result.storage().stored()).isEqualTo(SAMPLES);
 		// a database the bench does not own: the other run's document stays
-		assertThat(this.profiles.countDocuments()).isEqualTo(1);
+		assertThat(this.mongo.profiles().countDocuments()).isEqualTo(1);
 		assertThat(result.cpu().appMean()).isCloseTo(0.3, within(1e-9));
 		assertThat(result.cpu().mocksMean()).isNull();
 		assertThat(result.cpu().machineMean()).isNull();
@@ -199,7 +169,7 @@ class TrialTailTests {
 			.mapToObj((i) -> new Document("requestId", RUN_ID + "-" + i))
 			.toList());
 		documents.add(new Document("requestId", "other-run-1"));
-		this.profiles.insertMany(documents);
+		this.mongo.profiles().insertMany(documents);
 	}
 
 	/** JMeter's figures and the monitor's readings of the trial. */

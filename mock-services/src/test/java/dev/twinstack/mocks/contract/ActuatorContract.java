@@ -83,14 +83,7 @@ public abstract class ActuatorContract {
 	@Test
 	void prometheusExposesJvmAndHttpMetrics() {
 		this.client.post().uri("/profiles/42").exchange().expectStatus().isCreated();
-		String metrics = this.client.get()
-			.uri("/actuator/prometheus")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody();
+		String metrics = AppUnderTest.prometheus(this.client);
 		assertThat(metrics).contains("jvm_memory_used_bytes", "http_server_requests", "http_client_requests",
 				"application=\"" + applicationName() + "\"");
 	}

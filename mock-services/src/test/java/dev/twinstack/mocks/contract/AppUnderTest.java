@@ -78,6 +78,22 @@ final class AppUnderTest {
 	}
 
 	/**
+	 * The app's metrics as Prometheus scrapes them.
+	 * @param client a client of the app
+	 * @return the text of {@code /actuator/prometheus}
+	 */
+	static String prometheus(WebTestClient client) {
+		return client.get()
+			.uri("/actuator/prometheus")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody();
+	}
+
+	/**
 	 * The profiles the app stored, as MongoDB holds them.
 	 * @param mocks the running mock services
 	 * @return the stored documents

@@ -3,10 +3,12 @@ package dev.twinstack.mocks.contract;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,13 +16,19 @@ import dev.twinstack.mocks.Downstream;
 import dev.twinstack.mocks.Latency;
 import dev.twinstack.mocks.MockServices;
 import dev.twinstack.mocks.MockServicesOptions;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -53,12 +61,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "app.downstream.timeout=1s")
 @DirtiesContext
+@ExtendWith(OutputCaptureExtension.class)
 public abstract class ScenarioEndpointContract {
 
 	/** The large payload's transfers, by way, on {@code /actuator/prometheus}. */
 	private static final String TRANSFERS = "scenarios_payload_transfers_total";
 
 	static final Latency SLOW_LATENCY = Latency.parse("50ms");
+
+	/** Large-payload requests a client pipelines before it hangs up. */
+	private static final int PIPELINED = 100;
 
 	/**
 	 * This class's mocks: started with each subclass's Spring context and stopped after
@@ -252,6 +264,44 @@ public abstract class ScenarioEndpointContract {
 				INVALID_REQUEST, "unknown query parameter 'fanout'; accepted: []", "/scenarios/slow-io/42", null);
 	}
 
+	/**
+	 * A client that hangs up while the answer is still going out is no server error:
+	 * {@value #PIPELINED} large-payload requests pipelined on one connection (about 10 MB
+	 * of answers, more than the socket buffers hold) with nothing read, so the server is
+	 * blocked writing when the client resets the connection; the app logs no ERROR line
+	 * and no stack trace.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "", "?zeroCopy=false" })
+	void clientThatHangsUpMidAnswerIsNoServerError(String query, CapturedOutput output) throws Exception {
+		double transfersBefore = transfers("zero-copy") + transfers("copy");
+		double answeredBefore = answered("/scenarios/large-payload");
+		int logStart = output.getAll().length();
+		try (Socket socket = new Socket()) {
+			socket.setReceiveBufferSize(4096);
+			socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), this.port), 2000);
+			String request = "GET /scenarios/large-payload" + query + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+			socket.getOutputStream().write(request.repeat(PIPELINED).getBytes(StandardCharsets.US_ASCII));
+			socket.getOutputStream().flush();
+			// the server is blocked, writing, once no further answer starts for 300 ms
+			AtomicReference<Double> previous = new AtomicReference<>(Double.NaN);
+			double started = Awaitility.await("answers to stop starting")
+				.atMost(Duration.ofSeconds(10))
+				.pollInterval(Duration.ofMillis(300))
+				.until(() -> transfers("zero-copy") + transfers("copy"), (now) -> now.equals(previous.getAndSet(now)));
+			assertThat(started - transfersBefore).as("answers started before the server blocked")
+				.isBetween(1.0, PIPELINED - 1.0);
+			socket.setSoLinger(true, 0); // close with a reset, as a client that gives up
+		}
+		Awaitility.await("every started answer to end")
+			.atMost(Duration.ofSeconds(10))
+			.pollInterval(Duration.ofMillis(50))
+			.until(() -> answered("/scenarios/large-payload") - answeredBefore >= transfers("zero-copy")
+					+ transfers("copy") - transfersBefore);
+		String log = output.getAll().substring(logStart);
+		assertThat(log).doesNotContainPattern("\\bERROR\\b").doesNotContainPattern("(?m)^\\s+at ");
+	}
+
 	private String cpuLight(String query) {
 		return this.client.get()
 			.uri("/scenarios/cpu-light" + query)
@@ -284,20 +334,30 @@ public abstract class ScenarioEndpointContract {
 
 	/** The large payload's transfers one way so far, as Prometheus scrapes them. */
 	private double transfers(String transfer) {
-		String metrics = this.client.get()
-			.uri("/actuator/prometheus")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody();
+		String metrics = AppUnderTest.prometheus(this.client);
 		Matcher sample = Pattern
 			.compile("^" + TRANSFERS + "\\{[^}]*transfer=\"" + Pattern.quote(transfer) + "\"[^}]*} (\\S+)$",
 					Pattern.MULTILINE)
 			.matcher(metrics);
 		assertThat(sample.find()).as("%s{transfer=\"%s\"} in %s", TRANSFERS, transfer, metrics).isTrue();
 		return Double.parseDouble(sample.group(1));
+	}
+
+	/**
+	 * Requests to a path the app has finished answering (or given up on), whatever the
+	 * outcome, from {@code http.server.requests}.
+	 */
+	private double answered(String uri) {
+		String metrics = AppUnderTest.prometheus(this.client);
+		Matcher sample = Pattern
+			.compile("^http_server_requests_seconds_count\\{[^}]*uri=\"" + Pattern.quote(uri) + "\"[^}]*} (\\S+)$",
+					Pattern.MULTILINE)
+			.matcher(metrics);
+		double sum = 0;
+		while (sample.find()) {
+			sum += Double.parseDouble(sample.group(1));
+		}
+		return sum;
 	}
 
 	private static WebTestClient client(int port) {

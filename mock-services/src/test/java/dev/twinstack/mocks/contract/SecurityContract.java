@@ -79,12 +79,8 @@ public abstract class SecurityContract {
 	@Test
 	void listensOnLoopbackOnlyExposesOnlyBenchEndpointsAndNeverLogsThePassword(CapturedOutput output) throws Exception {
 		try (MockServices mocks = MockServices.start(MockServicesOptions.forTests());
-				// the app's INFO lines whatever logging configuration an earlier app
-				// start in
-				// this JVM left behind (mock-services' logback-test.xml logs WARN and up)
 				ConfigurableApplicationContext app = AppUnderTest.start(application(), mocks,
-						"spring.mongodb.uri=" + MONGODB_URI, "app.database.timeout=500ms",
-						"logging.level.dev.twinstack=INFO")) {
+						"spring.mongodb.uri=" + MONGODB_URI, "app.database.timeout=500ms")) {
 			int port = AppUnderTest.port(app);
 			assertThat(canConnect("127.0.0.1", port)).isTrue();
 			assertThat(canConnect(OTHER_LOOPBACK, port)).as("reachable on %s", OTHER_LOOPBACK).isFalse();

@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import com.mongodb.MongoSocketException;
 import com.mongodb.MongoTimeoutException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,8 +15,10 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * Turns the endpoint's failures into the README's RFC 9457 problems
@@ -87,14 +90,32 @@ class ProfileExceptionHandler {
 	}
 
 	/**
-	 * Anything else: 500, logged with its stack trace, which never reaches the response
-	 * body.
+	 * Anything else: 500, logged at ERROR with its stack trace, which never reaches the
+	 * response body. A client that went away while its request was served (Tomcat's
+	 * {@code ClientAbortException}, a broken pipe, a connection reset by peer, as
+	 * Spring's {@link DisconnectedClientHelper} recognizes them; never a downstream
+	 * call's failure) is no server error: one DEBUG line naming the path and the cause,
+	 * and nothing more is written once the answer has begun. (A failed write of the
+	 * answer mostly arrives as Spring's {@code AsyncRequestNotUsableException}, which
+	 * Spring Boot's problem details handler takes the same way before this one.)
+	 * @return the problem, or {@code null} (nothing to write) for a client that went away
+	 * after the answer began
 	 */
 	@ExceptionHandler
-	ProblemDetail unexpected(Exception ex, HttpServletRequest request) {
-		logger.error("Unexpected error on {}", request.getRequestURI(), ex);
-		return problem(HttpStatus.INTERNAL_SERVER_ERROR, INTERNAL_ERROR, "internal error; see the application log",
-				request);
+	ResponseEntity<ProblemDetail> unexpected(Exception ex, HttpServletRequest request, HttpServletResponse response) {
+		String path = request.getRequestURI();
+		if (!DisconnectedClientHelper.isClientDisconnectedException(ex)) {
+			logger.error("Unexpected error on {}", path, ex);
+		}
+		else {
+			logger.debug("Client went away on {}: {}", path, ex.toString());
+			if (response.isCommitted()) {
+				return null;
+			}
+		}
+		return ResponseEntity.internalServerError()
+			.body(problem(HttpStatus.INTERNAL_SERVER_ERROR, INTERNAL_ERROR, "internal error; see the application log",
+					request));
 	}
 
 	static boolean isDatabaseUnavailable(Throwable ex) {

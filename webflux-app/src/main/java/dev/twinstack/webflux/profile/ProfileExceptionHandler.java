@@ -12,9 +12,11 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * Turns the endpoint's failures into the README's RFC 9457 problems
@@ -75,14 +77,30 @@ class ProfileExceptionHandler {
 	}
 
 	/**
-	 * Anything else: 500, logged with its stack trace, which never reaches the response
-	 * body.
+	 * Anything else: 500, logged at ERROR with its stack trace, which never reaches the
+	 * response body. A client that went away while its request was served (Reactor
+	 * Netty's {@code AbortedException}, a broken pipe, a connection reset by peer, as
+	 * Spring's {@link DisconnectedClientHelper} recognizes them; never a downstream
+	 * call's failure) is no server error: one DEBUG line naming the path and the cause,
+	 * and nothing more is written once the answer has begun.
+	 * @return the problem, or {@code null} (nothing to write) for a client that went away
+	 * after the answer began
 	 */
 	@ExceptionHandler
-	ProblemDetail unexpected(Exception ex, ServerWebExchange exchange) {
-		logger.error("Unexpected error on {}", exchange.getRequest().getPath().value(), ex);
-		return problem(HttpStatus.INTERNAL_SERVER_ERROR, INTERNAL_ERROR, "internal error; see the application log",
-				exchange);
+	ResponseEntity<ProblemDetail> unexpected(Exception ex, ServerWebExchange exchange) {
+		String path = exchange.getRequest().getPath().value();
+		if (!DisconnectedClientHelper.isClientDisconnectedException(ex)) {
+			logger.error("Unexpected error on {}", path, ex);
+		}
+		else {
+			logger.debug("Client went away on {}: {}", path, ex.toString());
+			if (exchange.getResponse().isCommitted()) {
+				return null;
+			}
+		}
+		return ResponseEntity.internalServerError()
+			.body(problem(HttpStatus.INTERNAL_SERVER_ERROR, INTERNAL_ERROR, "internal error; see the application log",
+					exchange));
 	}
 
 	static boolean isDatabaseUnavailable(Throwable ex) {
