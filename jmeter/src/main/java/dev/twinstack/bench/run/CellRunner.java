@@ -170,17 +170,18 @@ final class CellRunner {
 		this.progress.cellFinished(Instant.now());
 		CpuShares cpu = result.cpu();
 		GcCost gc = result.gc();
-		Console.line(TrialTail.describe(label, result)
-				+ String.format(java.util.Locale.ROOT, "; CPU app %s, mocks %s, JMeter %s%s",
-						TrialTail.percent(cpu.appMean()), TrialTail.percent(cpu.mocksMean()),
-						TrialTail.percent(cpu.loadGeneratorMean()),
-						(gc != null) ? String.format(java.util.Locale.ROOT,
-								"; steady window: %d GC pauses, %.0f ms, %s KB per request", gc.gcPauses(),
-								gc.gcPauseMs(),
-								(gc.allocatedBytesPerRequest() != null) ? String.format(java.util.Locale.ROOT, "%.1f",
-										gc.allocatedBytesPerRequest() / 1024) : "?")
-								: "")
-				+ TrialTail.describe(result.engineSamples()));
+		Console
+			.line(TrialTail.describe(label, result)
+					+ String.format(java.util.Locale.ROOT, "; CPU app %s, mocks %s, JMeter %s%s",
+							TrialTail.percent(cpu.appMean()), TrialTail.percent(cpu.mocksMean()),
+							TrialTail.percent(cpu.loadGeneratorMean()),
+							(gc != null) ? String.format(java.util.Locale.ROOT,
+									"; steady window: %d GC pauses, %.0f ms, %s KB per request", gc.gcPauses(),
+									gc.gcPauseMs(),
+									(gc.allocatedBytesPerRequest() != null) ? String.format(java.util.Locale.ROOT,
+											"%.1f", gc.allocatedBytesPerRequest() / 1024) : "?")
+									: "")
+					+ TrialTail.engines(result));
 		return result;
 	}
 
