@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.process.JavaProcess;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * Remote targets on one machine as if on three: mock-services on 127.0.0.3 and
@@ -115,9 +117,10 @@ class RemoteTargetsIT {
 
 	@Test
 	void loadsTheTargetStartedByHandAndCountsWhatItStoredInTheGivenMongoDb() throws IOException {
-		BenchSettings settings = BenchSettings.from(Map.of("bench.profile", "smoke", "bench.targets", targets,
-				"bench.mongoUri", mongoUri, "bench.stubs", stubs, "bench.concurrency", "10", "bench.duration", "5s",
-				"bench.warmup", "5s", "bench.baseline", "2s", "bench.outputDir", OUT.resolve("bench").toString()));
+		BenchSettings settings = BenchSettings
+			.from(Map.of("bench.profile", "smoke", "bench.targets", targets, "bench.mongoUri", mongoUri, "bench.stubs",
+					stubs, "bench.concurrency", "10", "bench.duration", "5s", "bench.warmup", "5s", "bench.baseline",
+					"2s", "bench.outputDir", OUT.resolve("bench").toString()));
 		assertThat(settings.stacks()).containsExactly(Stack.WEBFLUX);
 		List<JavaProcess> before = ProcessRegistry.running();
 
@@ -147,6 +150,11 @@ class RemoteTargetsIT {
 		assertThat(figures.stubs()).isNotNull();
 		assertThat(figures.stubs().samples()).isPositive();
 		assertThat(figures.stubs().medianMs()).isBetween(100.0, 200.0);
+		// warmed up as the apps the bench starts: the cells' concurrency right before the
+		// cell (c = 10 is gentle enough to need no JIT run before it)
+		assertThat(results.apps()).hasSize(1);
+		assertThat(results.apps().get(0).warmUp()).extracting(WarmUp::workload, WarmUp::concurrency)
+			.containsExactly(tuple("composite-sequential", 10));
 
 		JsonNode json = new ObjectMapper().readTree(OUT.resolve("bench/results.json").toFile());
 		assertThat(json.at("/settings/targets/webflux").asText()).isEqualTo(
@@ -161,6 +169,8 @@ class RemoteTargetsIT {
 		// only the bench's own documents were deleted, after counting them
 		try (ProfileStore store = new ProfileStore(mongoUri)) {
 			assertThat(store.countRun(trial.runId())).isZero();
+			// nor any other of the bench's: warm-up, base latency
+			assertThat(store.countRun(trial.runId().substring(0, trial.runId().indexOf('-')))).isZero();
 		}
 		System.out.printf(
 				"RemoteTargetsIT: %.1f req/s, stored %d = acknowledged %d, peak heap %.0f MB, app CPU %.0f %%%n",
