@@ -26,6 +26,7 @@ import dev.twinstack.bench.load.ScenarioLoad;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.AppHealth;
@@ -51,8 +52,10 @@ import org.awaitility.core.ConditionTimeoutException;
  * it up as the bench warms up the apps it starts (without lending it CPUs: the JIT runs
  * at a gentle concurrency, then each workload at the cells' concurrency right before its
  * first cell), measures the base latencies, then every cell's trials
- * ({@link TargetTrial}). It starts no process, and sends requests only to the targets,
- * their Actuator, the given MongoDB and the given load engines. An app that stops answering its health endpoint ends the run: the bench
+ * ({@link TargetTrial}) and, with {@code bench.crosscheck=wrk}, each closed cell once
+ * more with wrk from this machine ({@link WrkCrossCheck}). It starts no process but wrk,
+ * and sends requests only to the targets, their Actuator, the given MongoDB and the given
+ * load engines. An app that stops answering its health endpoint ends the run: the bench
  * cannot restart it.
  */
 final class TargetsRunner {
@@ -95,6 +98,7 @@ final class TargetsRunner {
 		Console.line("Remote targets (started by hand; the bench starts no app and no mocks): " + targets.describe());
 		try (ProfileStore store = new ProfileStore(targets.mongoUri())) {
 			TargetTrial trial = new TargetTrial(this.settings, store, this.progress, this.runPrefix);
+			WrkCrossCheck wrk = new WrkCrossCheck(this.settings, store, this.runPrefix, true);
 			this.record.trials(this::trials);
 			List<Cell> all = this.settings.cells();
 			int index = 0;
@@ -134,7 +138,8 @@ final class TargetsRunner {
 						info = now;
 					}
 					index++;
-					this.record.cell(runCell(cell, app, target, trial, base.get(cell.workload()), threadCap, index));
+					this.record
+						.cell(runCell(cell, app, target, trial, wrk, base.get(cell.workload()), threadCap, index));
 				}
 			}
 		}
@@ -172,8 +177,8 @@ final class TargetsRunner {
 				first.appCpus());
 	}
 
-	private CellSummary runCell(Cell cell, LoadTarget app, Targets.Target target, TargetTrial trial, Double baseMs,
-			OptionalInt threadCap, int index) {
+	private CellSummary runCell(Cell cell, LoadTarget app, Targets.Target target, TargetTrial trial, WrkCrossCheck wrk,
+			Double baseMs, OptionalInt threadCap, int index) {
 		double idealMs = this.settings.downstreamMs(cell.workload()) + ((baseMs != null) ? Math.max(0, baseMs) : 0);
 		List<TrialFigures> figures = new ArrayList<>();
 		List<CellResult> results = new ArrayList<>();
@@ -210,6 +215,13 @@ final class TargetsRunner {
 					new AppHealth("ok", null, new GcLog.Summary(0, 0, 0, 0))));
 		}
 		CellSummary summary = CellSummary.of(cell, figures, this.settings, baseMs, threadCap, threads, Machine.cores());
+		if (this.settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED) {
+			// wrk on this machine against the target's URL, as for an app the bench
+			// started
+			summary = summary.withCrossCheck(wrk.run(cell, app.baseUri(), summary,
+					this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("wrk"), List.of()));
+			requireHealthy(cell.stack(), target);
+		}
 		archive(results, summary);
 		return summary;
 	}
