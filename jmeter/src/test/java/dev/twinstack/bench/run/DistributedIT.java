@@ -13,11 +13,13 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Stream;
 
 import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LoadAgent;
+import dev.twinstack.bench.load.LoadTarget;
 import dev.twinstack.bench.load.RmiTransport;
 import dev.twinstack.bench.load.ScenarioLoad;
 import dev.twinstack.bench.matrix.Cell;
@@ -32,7 +34,9 @@ import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.process.ProcessRegistry;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.DownstreamService;
 import dev.twinstack.bench.settings.LoadEngines;
+import dev.twinstack.bench.settings.Targets;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,8 +51,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * by the bench's process classes. A closed and an open cell run through
  * {@code -Dbench.engines}, the closed one once more in the bench's JVM for comparison.
  * Asserts: both engines' samples in the JTL, the threads or the rate split between them,
- * stored == acknowledged, and every process (the agents too) stopped at the end. Linux
- * routes all of 127.0.0.0/8 to the loopback interface: no traffic leaves the machine.
+ * stored == acknowledged, and every process (the agents too) stopped at the end. A second
+ * test loads a webflux-app started by hand on 127.0.0.4 as a remote target
+ * ({@code -Dbench.targets}) from both engines. Linux routes all of 127.0.0.0/8 to the
+ * loopback interface: no traffic leaves the machine.
  */
 class DistributedIT {
 
@@ -188,6 +194,57 @@ class DistributedIT {
 					CONCURRENCY, closedResult.steadyThroughput(), closedResult.engineSamples(), stagger,
 					localResult.steadyThroughput(), RATE, openResult.arrivalRate(), openResult.engineSamples());
 		}
+	}
+
+	@Test
+	void enginesLoadAnAppStartedAsARemoteTarget() throws IOException {
+		// an app started by hand on a third address, as docs/distributed.md starts it,
+		// loaded through -Dbench.targets from both engines
+		String host = "127.0.0.4";
+		int port = freePorts(host)[0];
+		Path jar = settings.jars().webflux();
+		JavaProcess app = JavaProcess.start("webflux-app-target", List.of("-Xms256m", "-Xmx256m"), jar,
+				List.of("--server.address=" + host, "--server.port=" + port,
+						"--app.downstream.customers-url=" + mocks.baseUrl(DownstreamService.CUSTOMERS),
+						"--app.downstream.orders-url=" + mocks.baseUrl(DownstreamService.ORDERS),
+						"--app.downstream.recommendations-url=" + mocks.baseUrl(DownstreamService.RECOMMENDATIONS),
+						"--app.downstream.slow-url=" + mocks.slowUrl(), "--spring.mongodb.uri=" + mocks.mongoUri()),
+				OUT.resolve("logs/webflux-app-target.log"));
+		try {
+			Map<String, String> properties = new HashMap<>();
+			System.getProperties()
+				.stringPropertyNames()
+				.forEach((name) -> properties.put(name, System.getProperty(name)));
+			properties.putAll(Map.of("bench.profile", "smoke", "bench.concurrency", String.valueOf(CONCURRENCY),
+					"bench.duration", "5s", "bench.outputDir", OUT.resolve("targets").toString(), "bench.engines",
+					String.join(",", engines), "bench.rmiKeystore", settings.engines().keystore().toString(),
+					"bench.targets", "webflux=http://" + host + ":" + port, "bench.mongoUri", mocks.mongoUri()));
+			BenchSettings targets = BenchSettings.from(properties);
+			Targets.Target target = targets.targets().of(Stack.WEBFLUX);
+			TargetsRunner.awaitReady(Stack.WEBFLUX, target);
+			LoadTarget remote = LoadTarget.remote(Stack.WEBFLUX, target.base(), target.actuatorUri());
+			Cell closed = new Cell(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, LoadModel.CLOSED, CONCURRENCY, 0,
+					Heap.DEFAULT);
+			Path runDir = OUT.resolve("targets/runs/closed");
+			CellResult result = new TargetTrial(targets, store, progress(), "dtt").run(closed,
+					ScenarioLoad.trial(targets, remote, closed, 300, "dtt-closed"), runDir, remote, OptionalInt.empty(),
+					"closed target, 2 engines");
+			assertBothEnginesShared(result, runDir);
+			assertThat(result.engineWindow()).isNotNull();
+			assertThat(result.engineWindow().durationMs()).isPositive();
+			assertThat(result.server().summary("app_heap_used_mb").peak()).as("the target's heap, from its Actuator")
+				.isPositive();
+			System.out.printf(
+					"DistributedIT: target %s, 2 engines %.1f req/s (samples per engine %s, both engines %.1f s, "
+							+ "started %d ms apart), stored %d = acknowledged %d%n",
+					target.base(), result.steadyThroughput(), result.engineSamples(),
+					result.engineWindow().durationMs() / 1000.0, result.engineWindow().startSpreadMs(),
+					result.storage().stored(), result.storage().acknowledged());
+		}
+		finally {
+			app.stop();
+		}
+		assertThat(app.isAlive()).isFalse();
 	}
 
 	private static void assertBothEnginesShared(CellResult result, Path runDir) {
