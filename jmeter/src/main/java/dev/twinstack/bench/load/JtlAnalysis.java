@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,17 +24,32 @@ import org.apache.commons.csv.CSVRecord;
  * {@code timeStamp} = start in ms since the epoch, {@code elapsed} in ms,
  * {@code success}) into a latency histogram, per-second throughput counts and per-second
  * arrival counts.
+ * <p>
+ * The per-second counts start at the counted window's start: the first sample's start for
+ * JMeter in the bench's JVM; with several remote engines, the start of the window every
+ * engine covers ({@link EngineWindow}: the latest engine's first start to the earliest
+ * engine's last end), so that the edges where only some engines ran do not dilute the
+ * rate. The latency percentiles and the error count take every sample, also those outside
+ * that window: each is a real response, and leaving out the edges would hide the first
+ * requests of every engine.
  *
  * @param latency the response times of all samples
- * @param throughput the requests completed per whole second
- * @param startsPerSecond the requests started in each whole second from the first start
- * to the last (the open model's arrivals; the last, partial second left out)
+ * @param throughput the requests completed per whole second of the counted window
+ * @param startsPerSecond the requests started in each whole second from the counted
+ * window's start to the last start (with several engines: the earliest engine's last
+ * start), the open model's arrivals; the last, partial second left out
  * @param errors samples whose {@code success} is {@code false}
- * @param firstStartMs the first sample's start (ms since the epoch), 0 without samples
- * @param lastEndMs the last sample's end (ms since the epoch), 0 without samples
+ * @param firstStartMs the counted window's start (ms since the epoch): the first sample's
+ * start, with several engines the latest engine's first start; 0 without samples
+ * @param lastEndMs the counted window's end (ms since the epoch): the last sample's end,
+ * with several engines the earliest engine's last end; 0 without samples
+ * @param window the window every remote engine covers; {@code null} for JMeter in the
+ * bench's JVM or a JTL without any engine's sample
+ * @param engineSamples samples of each remote engine ({@link #samplesPerEngine});
+ * {@code null} for JMeter in the bench's JVM
  */
 public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond, long errors,
-		long firstStartMs, long lastEndMs) {
+		long firstStartMs, long lastEndMs, EngineWindow window, Map<String, Long> engineSamples) {
 
 	/** Longest response time recorded as such (ms); longer ones count as this. */
 	public static final long MAX_TRACKED_MS = 3_600_000;
@@ -47,41 +63,94 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	/** Index of a sample's end in a span. */
 	private static final int END = 1;
 
+	/** The columns {@link #read(Path)} needs. */
+	private static final List<String> COLUMNS = List.of("timeStamp", "elapsed", "success");
+
 	/**
-	 * Reads a JTL file.
+	 * Creates the figures of JMeter in the bench's JVM: no engine window, no samples per
+	 * engine.
+	 * @param latency the response times of all samples
+	 * @param throughput the requests completed per whole second
+	 * @param startsPerSecond the requests started in each whole second
+	 * @param errors failed samples
+	 * @param firstStartMs the first sample's start (ms since the epoch)
+	 * @param lastEndMs the last sample's end (ms since the epoch)
+	 */
+	public JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond, long errors,
+			long firstStartMs, long lastEndMs) {
+		this(latency, throughput, startsPerSecond, errors, firstStartMs, lastEndMs, null, null);
+	}
+
+	/**
+	 * Reads a JTL of JMeter in the bench's JVM: the counted window runs from the first
+	 * sample's start to the last sample's end.
 	 * @param jtl the file
 	 * @return the analysis
 	 * @throws UncheckedIOException when the file cannot be read or lacks the columns
 	 * {@code timeStamp}, {@code elapsed} and {@code success}
 	 */
 	public static JtlAnalysis read(Path jtl) {
+		return read(jtl, List.of());
+	}
+
+	/**
+	 * Reads a JTL, of several remote engines when they are named: the per-second figures
+	 * then count the window every engine with a sample covers ({@link EngineWindow}), and
+	 * each engine's samples are counted as {@link #samplesPerEngine} does. With one
+	 * engine the window is that engine's: the figures are those of {@link #read(Path)}.
+	 * @param jtl the file
+	 * @param engines the remote engines' {@code host:port}, empty for JMeter in the
+	 * bench's JVM
+	 * @return the analysis
+	 * @throws UncheckedIOException when the file cannot be read or lacks the columns
+	 * {@code timeStamp}, {@code elapsed}, {@code success} (and {@code threadName} with
+	 * engines)
+	 */
+	public static JtlAnalysis read(Path jtl, List<String> engines) {
 		Histogram histogram = new Histogram(MAX_TRACKED_MS, 3);
 		List<long[]> spans = new ArrayList<>();
-		long errors = 0;
-		CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
-		try (Reader reader = Files.newBufferedReader(jtl, StandardCharsets.UTF_8);
-				CSVParser parser = CSVParser.parse(reader, format)) {
-			if (!parser.getHeaderNames().containsAll(List.of("timeStamp", "elapsed", "success"))) {
-				throw new IOException(
-						"not a CSV JTL with timeStamp, elapsed and success columns: " + parser.getHeaderNames());
-			}
-			for (CSVRecord record : parser) {
-				long start = Long.parseLong(record.get("timeStamp"));
-				long elapsed = Long.parseLong(record.get("elapsed"));
-				histogram.recordValue(Math.min(Math.max(0, elapsed), MAX_TRACKED_MS));
-				spans.add(new long[] { start, start + elapsed });
-				if (!Boolean.parseBoolean(record.get("success"))) {
-					errors++;
-				}
-			}
+		// per engine: first start, last end, last start
+		Map<String, long[]> bounds = new LinkedHashMap<>();
+		Map<String, Long> counts = engines.isEmpty() ? null : new LinkedHashMap<>();
+		if (counts != null) {
+			engines.forEach((engine) -> counts.put(engine, 0L));
 		}
-		catch (IOException | NumberFormatException ex) {
-			throw new UncheckedIOException("Could not read the JTL " + jtl + ": " + ex.getMessage(),
-					(ex instanceof IOException io) ? io : new IOException(ex));
+		long[] errors = { 0 };
+		List<String> columns = new ArrayList<>(COLUMNS);
+		if (counts != null) {
+			columns.add("threadName");
 		}
-		return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.of(perSecond(spans)), startsPerSecond(spans),
-				errors, spans.stream().mapToLong((span) -> span[0]).min().orElse(0),
-				spans.stream().mapToLong((span) -> span[1]).max().orElse(0));
+		parse(jtl, columns, (record) -> {
+			long start = Long.parseLong(record.get("timeStamp"));
+			long elapsed = Long.parseLong(record.get("elapsed"));
+			histogram.recordValue(Math.min(Math.max(0, elapsed), MAX_TRACKED_MS));
+			spans.add(new long[] { start, start + elapsed });
+			if (!Boolean.parseBoolean(record.get("success"))) {
+				errors[0]++;
+			}
+			String engine = (counts != null) ? engineOf(record.get("threadName"), engines) : "";
+			if (counts != null) {
+				counts.merge(engine, 1L, Long::sum);
+			}
+			bounds.merge(engine, new long[] { start, start + elapsed, start }, (was, now) -> new long[] {
+					Math.min(was[0], now[0]), Math.max(was[1], now[1]), Math.max(was[2], now[2]) });
+		});
+		if (bounds.isEmpty()) {
+			return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.NONE, List.of(), errors[0], 0, 0, null,
+					counts);
+		}
+		// samples of no named engine count in the window, but do not bound it, unless
+		// there are no others
+		Map<String, long[]> named = new LinkedHashMap<>(bounds);
+		named.remove(NO_ENGINE);
+		Collection<long[]> windows = named.isEmpty() ? bounds.values() : named.values();
+		long from = windows.stream().mapToLong((b) -> b[0]).max().getAsLong();
+		long endsTo = windows.stream().mapToLong((b) -> b[1]).min().getAsLong();
+		long startsTo = windows.stream().mapToLong((b) -> b[2]).min().getAsLong();
+		EngineWindow window = (counts != null && !named.isEmpty())
+				? EngineWindow.of(named.values().stream().map((b) -> new long[] { b[0], b[1] }).toList()) : null;
+		return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.of(wholeSeconds(spans, END, from, endsTo)),
+				wholeSeconds(spans, START, from, startsTo), errors[0], from, Math.max(from, endsTo), window, counts);
 	}
 
 	/**
@@ -93,18 +162,7 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	 * number that is not one
 	 */
 	public static void forEachSample(Path jtl, List<String> columns, Consumer<CSVRecord> sample) {
-		CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
-		try (Reader reader = Files.newBufferedReader(jtl, StandardCharsets.UTF_8);
-				CSVParser parser = CSVParser.parse(reader, format)) {
-			if (!parser.getHeaderNames().containsAll(columns)) {
-				throw new IOException("not a CSV JTL with the columns " + columns + ": " + parser.getHeaderNames());
-			}
-			parser.forEach(sample);
-		}
-		catch (IOException | NumberFormatException ex) {
-			throw new UncheckedIOException("Could not read the JTL " + jtl + ": " + ex.getMessage(),
-					(ex instanceof IOException io) ? io : new IOException(ex));
-		}
+		parse(jtl, columns, sample);
 	}
 
 	/**
@@ -121,15 +179,41 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	public static Map<String, Long> samplesPerEngine(Path jtl, List<String> engines) {
 		Map<String, Long> counts = new LinkedHashMap<>();
 		engines.forEach((engine) -> counts.put(engine, 0L));
-		forEachSample(jtl, List.of("threadName"), (record) -> {
-			String thread = record.get("threadName");
-			String engine = engines.stream()
-				.filter((address) -> thread.startsWith(address + "-"))
-				.findFirst()
-				.orElse(NO_ENGINE);
-			counts.merge(engine, 1L, Long::sum);
-		});
+		forEachSample(jtl, List.of("threadName"),
+				(record) -> counts.merge(engineOf(record.get("threadName"), engines), 1L, Long::sum));
 		return counts;
+	}
+
+	/**
+	 * Names the engine of a sample by its thread's name.
+	 * @return the engine's {@code host:port}, {@value #NO_ENGINE} when none matches
+	 */
+	private static String engineOf(String thread, List<String> engines) {
+		return engines.stream().filter((address) -> thread.startsWith(address + "-")).findFirst().orElse(NO_ENGINE);
+	}
+
+	private static void parse(Path jtl, List<String> columns, Consumer<CSVRecord> sample) {
+		CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
+		try (Reader reader = Files.newBufferedReader(jtl, StandardCharsets.UTF_8);
+				CSVParser parser = CSVParser.parse(reader, format)) {
+			if (!parser.getHeaderNames().containsAll(columns)) {
+				throw new IOException("not a CSV JTL with " + phrase(columns) + " columns: " + parser.getHeaderNames());
+			}
+			parser.forEach(sample);
+		}
+		catch (IOException | NumberFormatException ex) {
+			throw new UncheckedIOException("Could not read the JTL " + jtl + ": " + ex.getMessage(),
+					(ex instanceof IOException io) ? io : new IOException(ex));
+		}
+	}
+
+	/**
+	 * Lists names as a phrase.
+	 * @return e.g. {@code timeStamp, elapsed and success}
+	 */
+	private static String phrase(List<String> names) {
+		return (names.size() < 2) ? String.join("", names)
+				: String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
 	}
 
 	/**
@@ -159,14 +243,30 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 		if (spans.isEmpty()) {
 			return List.of();
 		}
-		long first = spans.stream().mapToLong((span) -> span[START]).min().getAsLong();
-		long last = spans.stream().mapToLong((span) -> span[edge]).max().getAsLong();
-		int seconds = (int) ((last - first) / 1000);
-		int[] counts = new int[seconds + 1];
+		return wholeSeconds(spans, edge, spans.stream().mapToLong((span) -> span[START]).min().getAsLong(),
+				spans.stream().mapToLong((span) -> span[edge]).max().getAsLong());
+	}
+
+	/**
+	 * Counts one edge (start or end) of the samples in each whole second from
+	 * {@code from}; only the whole seconds up to {@code to} (the last partial second left
+	 * out, and every edge outside them).
+	 * @param spans start and end of each sample (ms since the epoch)
+	 * @param edge {@link #START} or {@link #END}
+	 * @param from the first second's start (ms since the epoch)
+	 * @param to the window's end (ms since the epoch)
+	 * @return the count of each whole second, in order
+	 */
+	static List<Integer> wholeSeconds(List<long[]> spans, int edge, long from, long to) {
+		int seconds = (int) (Math.max(0, to - from) / 1000);
+		int[] counts = new int[seconds];
 		for (long[] span : spans) {
-			counts[(int) ((span[edge] - first) / 1000)]++;
+			long offset = span[edge] - from;
+			if (offset >= 0 && offset < seconds * 1000L) {
+				counts[(int) (offset / 1000)]++;
+			}
 		}
-		return Arrays.stream(counts, 0, seconds).boxed().toList();
+		return Arrays.stream(counts).boxed().toList();
 	}
 
 }

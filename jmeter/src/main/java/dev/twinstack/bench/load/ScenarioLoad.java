@@ -122,6 +122,24 @@ public final class ScenarioLoad {
 	}
 
 	/**
+	 * Warms an app up at the gentle concurrency only, as
+	 * {@link #warmUpGently(BenchSettings, AppProcess, CpuPlacement, MockServicesProcess, List, int, String)}
+	 * does; a remote target is not lent any CPU, and its CPU per request is not read.
+	 * @param settings the bench settings (the warm-up bound per app start)
+	 * @param app the app, started by the bench or elsewhere
+	 * @param placement where the app runs, {@code null} for a remote target
+	 * @param mocks the running mock-services, {@code null} when they run elsewhere
+	 * @param workloads the workloads its cells will run
+	 * @param concurrency the concurrency, e.g. the highest of its cells
+	 * @param runPrefix prefix of the request ids
+	 * @return each JIT run, in order (empty when the bound is 0 or no workload has one)
+	 */
+	public static List<WarmUp> warmUpGently(BenchSettings settings, LoadTarget app, CpuPlacement placement,
+			MockServicesProcess mocks, List<Workload> workloads, int concurrency, String runPrefix) {
+		return warmUp(settings, app, placement, mocks, workloads, concurrency, runPrefix, true);
+	}
+
+	/**
 	 * Warms one workload up at the cells' concurrency, right before its first cell, until
 	 * steady with a quiet JIT or the allowance is used (the run {@link #warmUpGently}
 	 * leaves out).
@@ -136,7 +154,24 @@ public final class ScenarioLoad {
 	 */
 	public static WarmUp rehearse(AppProcess app, MockServicesProcess mocks, Workload workload, int concurrency,
 			long allowanceSeconds, String runPrefix) {
-		WarmUp warmUp = warmUp(LoadTarget.of(app), mocks, workload, concurrency,
+		return rehearse(LoadTarget.of(app), mocks, workload, concurrency, allowanceSeconds, runPrefix);
+	}
+
+	/**
+	 * Warms one workload up at the cells' concurrency, as
+	 * {@link #rehearse(AppProcess, MockServicesProcess, Workload, int, long, String)}
+	 * does, also for a remote target.
+	 * @param app the app, started by the bench or elsewhere
+	 * @param mocks the running mock-services, {@code null} when they run elsewhere
+	 * @param workload the workload of the next cell
+	 * @param concurrency the concurrency, e.g. the highest of the workload's cells
+	 * @param allowanceSeconds the most time the run may take (s)
+	 * @param runPrefix prefix of the request ids
+	 * @return the run
+	 */
+	public static WarmUp rehearse(LoadTarget app, MockServicesProcess mocks, Workload workload, int concurrency,
+			long allowanceSeconds, String runPrefix) {
+		WarmUp warmUp = warmUp(app, mocks, workload, concurrency,
 				Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, allowanceSeconds),
 				runPrefix + "-" + workload.id(), false);
 		Console.line(String.format("[warm-up] %s %s c=%d, before its cells: %s", app.stack().id(), workload.id(),

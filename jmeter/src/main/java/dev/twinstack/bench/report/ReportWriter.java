@@ -1,15 +1,18 @@
 package dev.twinstack.bench.report;
 
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.twinstack.bench.analysis.Validity;
 import dev.twinstack.bench.faults.FaultRun;
+import dev.twinstack.bench.load.EngineWindow;
 import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Fanout;
@@ -302,7 +305,8 @@ public final class ReportWriter {
 	 * @param trials every trial
 	 * @return e.g. {@code 127.0.0.2:1099 50.1 %, 127.0.0.3:1099 49.9 % of 2,444 samples;
 	 * each ran the whole plan with its share of the threads or rate; warm-up and base
-	 * latency ran in the bench's JVM}
+	 * latency ran in the bench's JVM; the per-second figures count the window every engine
+	 * covered: 4.1–5.3 s per trial, the engines starting 0.7–1.7 s apart}
 	 */
 	static String engines(List<String> engines, List<CellResult> trials) {
 		Map<String, Long> samples = new LinkedHashMap<>();
@@ -318,7 +322,32 @@ public final class ReportWriter {
 					+ ((total > 0) ? fmt("%.1f %%", 100.0 * entry.getValue() / total) : "no sample"))
 			.collect(Collectors.joining(", "));
 		return shares + " of " + count(total) + " samples; each engine ran the whole plan with its share of the "
-				+ "threads or rate; warm-up and base latency ran in the bench's JVM";
+				+ "threads or rate; warm-up and base latency ran in the bench's JVM" + windows(trials);
+	}
+
+	/**
+	 * Describes the windows every engine covered, which the per-second figures count.
+	 * @return e.g. {@code ; the per-second figures count the window every engine covered:
+	 * 4.1–5.3 s per trial, the engines starting 0.7–1.7 s apart}; empty without one
+	 */
+	private static String windows(List<CellResult> trials) {
+		List<EngineWindow> windows = (trials != null ? trials : List.<CellResult>of()).stream()
+			.map(CellResult::engineWindow)
+			.filter(Objects::nonNull)
+			.toList();
+		if (windows.isEmpty()) {
+			return "";
+		}
+		return "; the per-second figures (steady throughput) count the window every engine covered: "
+				+ range(windows.stream().mapToDouble((window) -> window.durationMs() / 1000.0).summaryStatistics())
+				+ " s per trial, the engines starting "
+				+ range(windows.stream().mapToDouble((window) -> window.startSpreadMs() / 1000.0).summaryStatistics())
+				+ " s apart; latency percentiles take every sample";
+	}
+
+	private static String range(DoubleSummaryStatistics values) {
+		return (fmt("%.1f", values.getMin()).equals(fmt("%.1f", values.getMax()))) ? fmt("%.1f", values.getMin())
+				: fmt("%.1f–%.1f", values.getMin(), values.getMax());
 	}
 
 	private static void setting(List<SettingRow> rows, String name, String value) {

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.twinstack.bench.analysis.Ceiling;
+import dev.twinstack.bench.load.EngineWindow;
 import dev.twinstack.bench.load.LatencyStats;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.OpenModel;
@@ -25,12 +26,14 @@ import dev.twinstack.bench.measure.Storage;
  * @param finishedAt when the load ended (ISO-8601 UTC, ms)
  * @param durationSeconds configured hold time after the ramp-up (s), 0 for the count
  * model
- * @param load JMeter's own figures (its statistics; its percentiles are estimates, kept
- * to cross-check {@code latency})
+ * @param load JMeter's own figures (its statistics over every sample, with remote engines
+ * over the union of their windows; its percentiles are estimates, kept to cross-check
+ * {@code latency})
  * @param latency response-time percentiles of every sample, from an HdrHistogram of the
  * JTL
  * @param throughput requests completed per second, second by second, and their
- * percentiles
+ * percentiles; with remote engines over the window every engine covered
+ * ({@code engineWindow})
  * @param arrivalRate the open model's achieved arrival rate: requests started per second
  * over the hold (req/s, {@link OpenModel#arrivalRate}); {@code null} for the closed
  * models
@@ -58,11 +61,17 @@ import dev.twinstack.bench.measure.Storage;
  * @param engineSamples samples of each remote load engine ({@code host:port}, in the
  * order of {@code bench.engines}), counted in the JTL; {@code null} when JMeter ran in
  * the bench's JVM
+ * @param engineWindow the window every remote engine covered, which {@code throughput}
+ * (and so the steady throughput, the steady window of the readings and the ceiling's
+ * efficiency) counts: its length and how far apart the engines started and ended;
+ * {@code load} and {@code latency} take every sample; {@code null} when JMeter ran in the
+ * bench's JVM
  */
 public record CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
 		LoadStats load, LatencyStats latency, ThroughputStats throughput, Double arrivalRate, ServerStats server,
 		CpuShares cpu, GcCost gc, PoolWaits pools, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl,
-		String dashboard, String metricsCsv, String appLog, String flameGraph, Map<String, Long> engineSamples) {
+		String dashboard, String metricsCsv, String appLog, String flameGraph, Map<String, Long> engineSamples,
+		EngineWindow engineWindow) {
 
 	/**
 	 * Returns the steady throughput of the trial: the mean of its whole seconds after the
@@ -88,7 +97,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples);
+				this.flameGraph, this.engineSamples, this.engineWindow);
 	}
 
 	/**
@@ -100,7 +109,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, check, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples);
+				this.flameGraph, this.engineSamples, this.engineWindow);
 	}
 
 	/**
@@ -114,7 +123,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, jtl, dashboard, this.metricsCsv, this.appLog, this.flameGraph,
-				this.engineSamples);
+				this.engineSamples, this.engineWindow);
 	}
 
 	/**
@@ -126,7 +135,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog, file,
-				this.engineSamples);
+				this.engineSamples, this.engineWindow);
 	}
 
 }

@@ -9,14 +9,11 @@ import java.util.List;
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.console.Progress;
-import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.load.LoadGenerator;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.RmiTransport;
 import dev.twinstack.bench.load.RunId;
 import dev.twinstack.bench.load.ScenarioPlan;
-import dev.twinstack.bench.load.WrkLoad;
-import dev.twinstack.bench.load.WrkResult;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Workload;
@@ -27,7 +24,6 @@ import dev.twinstack.bench.measure.Jcmd;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
 import dev.twinstack.bench.measure.MemoryMeasurement;
 import dev.twinstack.bench.measure.ProfileStore;
-import dev.twinstack.bench.measure.Storage;
 import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.JavaProcess;
@@ -67,6 +63,8 @@ final class CellRunner {
 
 	private final TrialTail tail;
 
+	private final WrkCrossCheck wrk;
+
 	private boolean enginesWarm;
 
 	CellRunner(BenchSettings settings, ProfileStore store, MockServicesProcess mocks, String runPrefix,
@@ -80,6 +78,7 @@ final class CellRunner {
 		this.runPrefix = runPrefix;
 		this.progress = progress;
 		this.tail = new TrialTail(settings, store, false);
+		this.wrk = new WrkCrossCheck(settings, store, runPrefix, false);
 	}
 
 	/**
@@ -170,25 +169,24 @@ final class CellRunner {
 		this.progress.cellFinished(Instant.now());
 		CpuShares cpu = result.cpu();
 		GcCost gc = result.gc();
-		Console.line(TrialTail.describe(label, result)
-				+ String.format(java.util.Locale.ROOT, "; CPU app %s, mocks %s, JMeter %s%s",
-						TrialTail.percent(cpu.appMean()), TrialTail.percent(cpu.mocksMean()),
-						TrialTail.percent(cpu.loadGeneratorMean()),
-						(gc != null) ? String.format(java.util.Locale.ROOT,
-								"; steady window: %d GC pauses, %.0f ms, %s KB per request", gc.gcPauses(),
-								gc.gcPauseMs(),
-								(gc.allocatedBytesPerRequest() != null) ? String.format(java.util.Locale.ROOT, "%.1f",
-										gc.allocatedBytesPerRequest() / 1024) : "?")
-								: "")
-				+ TrialTail.describe(result.engineSamples()));
+		Console
+			.line(TrialTail.describe(label, result)
+					+ String.format(java.util.Locale.ROOT, "; CPU app %s, mocks %s, JMeter %s%s",
+							TrialTail.percent(cpu.appMean()), TrialTail.percent(cpu.mocksMean()),
+							TrialTail.percent(cpu.loadGeneratorMean()),
+							(gc != null) ? String.format(java.util.Locale.ROOT,
+									"; steady window: %d GC pauses, %.0f ms, %s KB per request", gc.gcPauses(),
+									gc.gcPauseMs(),
+									(gc.allocatedBytesPerRequest() != null) ? String.format(java.util.Locale.ROOT,
+											"%.1f", gc.allocatedBytesPerRequest() / 1024) : "?")
+									: "")
+					+ TrialTail.engines(result));
 		return result;
 	}
 
 	/**
-	 * Runs a closed cell once more with wrk, for as long as one trial (ramp-up and hold),
-	 * and compares its throughput and p50 with the cell's medians; for a storing
-	 * workload, counts what was stored under wrk's request ids. A missing wrk or a failed
-	 * run is a line on the console, never a failure of the bench.
+	 * Runs a closed cell once more with wrk ({@link WrkCrossCheck}), the collection
+	 * dropped before and after.
 	 * @param cell the cell
 	 * @param app the running app
 	 * @param summary the cell over its trials
@@ -197,36 +195,7 @@ final class CellRunner {
 	 * @return the comparison, {@code null} when wrk is missing or failed
 	 */
 	CrossCheck crossCheck(Cell cell, AppProcess app, CellSummary summary, Path dir, List<String> prefix) {
-		java.util.Optional<Path> wrk = WrkLoad.find();
-		if (wrk.isEmpty()) {
-			return null;
-		}
-		boolean stores = cell.workload().stores();
-		if (stores) {
-			this.store.drop();
-		}
-		String runId = RunId.of(this.runPrefix, cell.id(), "-wrk");
-		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
-		try {
-			String base = app.baseUri().toString().replaceAll("/$", "");
-			WrkResult result = WrkLoad.run(prefix, wrk.get(), base, cell.workload(), cell.concurrency(), duration,
-					runId, dir);
-			Storage storage = null;
-			if (stores) {
-				long stored = this.store.awaitStableCount(runId, TrialTail.STORED_COUNT_TIMEOUT);
-				storage = new Storage(result.acknowledged(), stored, this.store.duplicates(runId));
-				this.store.drop();
-			}
-			CrossCheck check = CrossCheck.of(summary.throughput().median(), summary.p50Ms().median(), result, storage);
-			Console.line("[wrk] " + cell.id() + ": " + check.describe()
-					+ (check.agrees() ? "" : " — outside ±" + CrossCheck.TOLERANCE_PERCENT + " %") + ((storage != null)
-							? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged() : ""));
-			return check;
-		}
-		catch (BenchException | IllegalArgumentException ex) {
-			Console.line("[wrk] " + cell.id() + ": no cross-check, " + ex.getMessage());
-			return null;
-		}
+		return this.wrk.run(cell, app.baseUri().toString(), summary, dir, prefix);
 	}
 
 	/**

@@ -99,7 +99,7 @@ final class TargetTrial {
 		Console.line(TrialTail.describe(label, result)
 				+ String.format(Locale.ROOT, "; CPU app %s (its process.cpu.usage), JMeter %s",
 						TrialTail.percent(result.cpu().appMean()), TrialTail.percent(result.cpu().loadGeneratorMean()))
-				+ TrialTail.describe(result.engineSamples()));
+				+ TrialTail.engines(result));
 		return result;
 	}
 

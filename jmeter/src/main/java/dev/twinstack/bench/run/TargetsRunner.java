@@ -26,6 +26,7 @@ import dev.twinstack.bench.load.ScenarioLoad;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.AppHealth;
@@ -48,9 +49,12 @@ import org.awaitility.core.ConditionTimeoutException;
 /**
  * Runs the matrix against apps started by hand elsewhere ({@code bench.targets}), one
  * stack at a time: waits until the target's {@code /actuator/health} answers 200, warms
- * it up (the bench's warm-up until steady, without lending it CPUs), measures the base
- * latencies, then every cell's trials ({@link TargetTrial}). It starts no process, and
- * sends requests only to the targets, their Actuator, the given MongoDB and the given
+ * it up as the bench warms up the apps it starts (without lending it CPUs: the JIT runs
+ * at a gentle concurrency, then each workload at the cells' concurrency right before its
+ * first cell), measures the base latencies, then every cell's trials
+ * ({@link TargetTrial}) and, with {@code bench.crosscheck=wrk}, each closed cell once
+ * more with wrk from this machine ({@link WrkCrossCheck}). It starts no process but wrk,
+ * and sends requests only to the targets, their Actuator, the given MongoDB and the given
  * load engines. An app that stops answering its health endpoint ends the run: the bench
  * cannot restart it.
  */
@@ -94,6 +98,7 @@ final class TargetsRunner {
 		Console.line("Remote targets (started by hand; the bench starts no app and no mocks): " + targets.describe());
 		try (ProfileStore store = new ProfileStore(targets.mongoUri())) {
 			TargetTrial trial = new TargetTrial(this.settings, store, this.progress, this.runPrefix);
+			WrkCrossCheck wrk = new WrkCrossCheck(this.settings, store, this.runPrefix, true);
 			this.record.trials(this::trials);
 			List<Cell> all = this.settings.cells();
 			int index = 0;
@@ -109,20 +114,32 @@ final class TargetsRunner {
 				int concurrency = cells.stream().mapToInt(Cell::concurrency).max().orElse(0);
 				concurrency = (concurrency > 0) ? Math.min(concurrency, ScenarioLoad.MAX_WARMUP_CONCURRENCY) : 100;
 				this.progress.appStarting(Instant.now());
-				List<WarmUp> warmUps = ScenarioLoad.warmUp(this.settings, app, null, null, workloads, concurrency,
-						this.runPrefix);
+				// as for the apps the bench starts (MatrixRunner): the JIT runs at a
+				// gentle
+				// concurrency first, each workload's run at the cells' concurrency right
+				// before its first cell
+				List<WarmUp> warmUps = new ArrayList<>(ScenarioLoad.warmUpGently(this.settings, app, null, null,
+						workloads, concurrency, this.runPrefix));
 				store.deleteRun(this.runPrefix);
 				requireHealthy(stack, target);
 				OptionalInt threadCap = threadCap(target);
-				this.record.app(new BenchResults.AppInfo(stack, "remote target " + target.describe(), null,
-						appSettings(target, threadCap), warmUps,
-						"remote target " + target.describe() + ": started by hand, not placed by the bench",
-						cells.get(0).heap(), cells.get(0).appCpus()));
+				BenchResults.AppInfo info = appInfo(stack, target, threadCap, warmUps, cells.get(0));
+				this.record.app(info);
 				Map<Workload, Double> base = ScenarioLoad.baseLatencies(this.settings, app, workloads, this.runPrefix);
 				store.deleteRun(this.runPrefix);
+				List<Workload> unrehearsed = new ArrayList<>(workloads);
 				for (Cell cell : cells) {
+					if (unrehearsed.remove(cell.workload())
+							&& rehearse(app, cell.workload(), concurrency, warmUps, unrehearsed.size())) {
+						store.deleteRun(this.runPrefix);
+						requireHealthy(stack, target);
+						BenchResults.AppInfo now = appInfo(stack, target, threadCap, warmUps, cells.get(0));
+						this.record.app(info, now);
+						info = now;
+					}
 					index++;
-					this.record.cell(runCell(cell, app, target, trial, base.get(cell.workload()), threadCap, index));
+					this.record
+						.cell(runCell(cell, app, target, trial, wrk, base.get(cell.workload()), threadCap, index));
 				}
 			}
 		}
@@ -132,8 +149,36 @@ final class TargetsRunner {
 		return trials();
 	}
 
-	private CellSummary runCell(Cell cell, LoadTarget app, Targets.Target target, TargetTrial trial, Double baseMs,
-			OptionalInt threadCap, int index) {
+	/**
+	 * Warms a workload up at the cells' concurrency right before its first cell, as
+	 * {@link MatrixRunner} does for an app the bench started: with what is left of the
+	 * warm-up bound but {@link ScenarioLoad#rehearsalSeconds()} for each workload still
+	 * to come; nothing when the bound is used up or 0.
+	 * @param warmUps the target's warm-up runs so far, to which the run is added
+	 * @return {@code true} when a run was made
+	 */
+	private boolean rehearse(LoadTarget app, Workload workload, int concurrency, List<WarmUp> warmUps,
+			int workloadsAfter) {
+		long spent = Math.round(warmUps.stream().mapToDouble(WarmUp::seconds).sum());
+		long remaining = this.settings.warmup().toSeconds() - spent;
+		if (remaining <= 0) {
+			return false;
+		}
+		warmUps.add(ScenarioLoad.rehearse(app, null, workload, concurrency,
+				ScenarioLoad.allowance(remaining, workloadsAfter), this.runPrefix));
+		return true;
+	}
+
+	private BenchResults.AppInfo appInfo(Stack stack, Targets.Target target, OptionalInt threadCap,
+			List<WarmUp> warmUps, Cell first) {
+		return new BenchResults.AppInfo(stack, "remote target " + target.describe(), null,
+				appSettings(target, threadCap), List.copyOf(warmUps),
+				"remote target " + target.describe() + ": started by hand, not placed by the bench", first.heap(),
+				first.appCpus());
+	}
+
+	private CellSummary runCell(Cell cell, LoadTarget app, Targets.Target target, TargetTrial trial, WrkCrossCheck wrk,
+			Double baseMs, OptionalInt threadCap, int index) {
 		double idealMs = this.settings.downstreamMs(cell.workload()) + ((baseMs != null) ? Math.max(0, baseMs) : 0);
 		List<TrialFigures> figures = new ArrayList<>();
 		List<CellResult> results = new ArrayList<>();
@@ -170,6 +215,13 @@ final class TargetsRunner {
 					new AppHealth("ok", null, new GcLog.Summary(0, 0, 0, 0))));
 		}
 		CellSummary summary = CellSummary.of(cell, figures, this.settings, baseMs, threadCap, threads, Machine.cores());
+		if (this.settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED) {
+			// wrk on this machine against the target's URL, as for an app the bench
+			// started
+			summary = summary.withCrossCheck(wrk.run(cell, app.baseUri(), summary,
+					this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("wrk"), List.of()));
+			requireHealthy(cell.stack(), target);
+		}
 		archive(results, summary);
 		return summary;
 	}

@@ -3,6 +3,7 @@ package dev.twinstack.bench.run;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -10,6 +11,7 @@ import java.util.stream.Collectors;
 
 import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.load.CompositePlan;
+import dev.twinstack.bench.load.EngineWindow;
 import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.OpenModel;
@@ -81,9 +83,10 @@ final class TrialTail {
 	CellResult collect(Cell cell, ScenarioPlan.Run run, Path runDir, Load load, OptionalInt threadCap, Path appLog) {
 		Path jtl = runDir.resolve("samples.jtl");
 		LoadStats stats = load.stats();
-		JtlAnalysis samples = JtlAnalysis.read(jtl);
-		Map<String, Long> engineSamples = this.settings.engines().remote()
-				? JtlAnalysis.samplesPerEngine(jtl, this.settings.engines().addresses()) : null;
+		// with remote engines, the per-second figures count the window every engine
+		// covers
+		JtlAnalysis samples = JtlAnalysis.read(jtl,
+				this.settings.engines().remote() ? this.settings.engines().addresses() : List.of());
 		Storage storage = null;
 		if (cell.workload().stores()) {
 			storage = this.store.settle(run.runId(), stats.requests(), stats.errors(), STORED_COUNT_TIMEOUT);
@@ -100,7 +103,7 @@ final class TrialTail {
 		CpuShares cpu = this.remoteTarget ? TargetTrial.shares(Machine.cores(), steady.summaries())
 				: CpuShares.of(Machine.cores(), steady.summaries());
 		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(),
-				cell.stack().threadPerRequest() ? threadCap : OptionalInt.empty(), stats.throughput());
+				cell.stack().threadPerRequest() ? threadCap : OptionalInt.empty(), throughput(stats, samples));
 		return new CellResult(cell, run.runId(), load.started().toString(), load.finished().toString(),
 				(cell.load() == LoadModel.COUNT) ? 0 : this.settings.duration().toSeconds(), stats, samples.latency(),
 				samples.throughput(),
@@ -108,7 +111,23 @@ final class TrialTail {
 						? OpenModel.arrivalRate(samples.startsPerSecond(), CompositePlan.RAMP_UP_SECONDS) : null,
 				load.monitored().server(), cpu, GcCost.over(steady), PoolWaits.over(steady), storage, ceiling, null,
 				relative(jtl), null, relative(runDir.resolve("metrics.csv")),
-				(appLog != null) ? relative(appLog) : null, null, engineSamples);
+				(appLog != null) ? relative(appLog) : null, null, samples.engineSamples(), samples.window());
+	}
+
+	/**
+	 * Returns the throughput a trial's ceiling efficiency is judged by: JMeter's own
+	 * (requests over its elapsed time) in the bench's JVM; with remote engines, the mean
+	 * of the whole seconds of the window every engine covers, as JMeter's elapsed time
+	 * spans the union of the engines' windows, whose edges only some engines load.
+	 * @param stats JMeter's figures
+	 * @param samples the trial's JTL
+	 * @return req/s
+	 */
+	static double throughput(LoadStats stats, JtlAnalysis samples) {
+		if (samples.window() == null || samples.throughput().seconds() == 0) {
+			return stats.throughput();
+		}
+		return samples.throughput().mean();
 	}
 
 	/**
@@ -132,19 +151,26 @@ final class TrialTail {
 	}
 
 	/**
-	 * Describes each remote engine's samples.
-	 * @param engineSamples samples per engine, {@code null} for JMeter in this JVM
-	 * @return e.g. {@code ; samples per engine 127.0.0.2:1099 612, 127.0.0.3:1099 610},
-	 * empty for JMeter in this JVM
+	 * Describes each remote engine's samples and the window they all covered.
+	 * @param result the trial's results
+	 * @return e.g. {@code ; samples per engine 127.0.0.2:1099 612, 127.0.0.3:1099 610;
+	 * both engines 4.2 s (started 1.1 s apart): 48.5 req/s steady}, empty for JMeter in
+	 * this JVM
 	 */
-	static String describe(Map<String, Long> engineSamples) {
+	static String engines(CellResult result) {
+		Map<String, Long> engineSamples = result.engineSamples();
 		if (engineSamples == null) {
 			return "";
 		}
-		return "; samples per engine " + engineSamples.entrySet()
-			.stream()
-			.map((entry) -> entry.getKey() + " " + entry.getValue())
-			.collect(Collectors.joining(", "));
+		EngineWindow window = result.engineWindow();
+		return "; samples per engine "
+				+ engineSamples.entrySet()
+					.stream()
+					.map((entry) -> entry.getKey() + " " + entry.getValue())
+					.collect(Collectors.joining(", "))
+				+ ((window != null) ? String.format(Locale.ROOT,
+						"; every engine ran %.1f s (they started %.1f s apart): %.1f req/s steady in that window",
+						window.durationMs() / 1000.0, window.startSpreadMs() / 1000.0, result.steadyThroughput()) : "");
 	}
 
 	/**
@@ -169,9 +195,11 @@ final class TrialTail {
 	 * Returns the readings of a trial's steady load, the window its CPU shares are judged
 	 * on: from the end of the ramp-up (plus one reading, which covers the second before
 	 * it; the count model has no ramp-up) to the last sample's end, like the steady
-	 * throughput they are compared with. Without {@value #MIN_STEADY_READINGS} readings
-	 * there (a short count run), the whole load from JMeter's start; never the JMeter
-	 * dashboard generation and GC after the load.
+	 * throughput they are compared with; with remote engines, of the window every engine
+	 * covers ({@link JtlAnalysis#firstStartMs()}, {@link JtlAnalysis#lastEndMs()}).
+	 * Without {@value #MIN_STEADY_READINGS} readings there (a short count run), the whole
+	 * load from JMeter's start; never the JMeter dashboard generation and GC after the
+	 * load.
 	 * @param series the trial's readings, one a second
 	 * @param samples the trial's JTL
 	 * @param rampUp the trial's ramp-up

@@ -153,10 +153,9 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 				? FaultSettings.from(get, (get.apply(SettingsTable.STACKS.name()) != null) ? matrix.stacks()
 						: Arrays.stream(Stack.values()).filter(jdk::runs).toList())
 				: null;
-		// wrk by default, but in full, which has no time left for it under 90 minutes
-		// and none for targets, which wrk does not cross-check yet
-		String crossCheck = SettingsTable.CROSS_CHECK.read(get,
-				(profile == BenchProfile.FULL || targets.remote()) ? "none" : "wrk");
+		// wrk by default, but in full, which has no time left for it under 90 minutes;
+		// for remote targets too (wrk runs on this machine against the target's URL)
+		String crossCheck = SettingsTable.CROSS_CHECK.read(get, (profile == BenchProfile.FULL) ? "none" : "wrk");
 		LoadEngines engines = engines(get, matrix);
 		return new BenchSettings(profile.id(), matrix, timing, downstream, jvms, faults,
 				SettingsTable.OUTPUT_DIR.read(get, SettingsParser.path("target/bench")), crossCheck, engines, project,

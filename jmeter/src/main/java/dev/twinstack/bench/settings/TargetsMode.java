@@ -128,9 +128,6 @@ final class TargetsMode {
 			refused.add(SettingsTable.MEMORY_REQUESTS.name() + "=" + memory
 					+ " (reads the app's RSS and forces a GC with jcmd on this machine)");
 		}
-		if ("wrk".equals(get.apply(SettingsTable.CROSS_CHECK.name()))) {
-			refused.add(SettingsTable.CROSS_CHECK.name() + "=wrk (the wrk cross-check is not built for targets)");
-		}
 		if (!refused.isEmpty()) {
 			throw new BenchConfigException("bench.targets: the apps and mock-services run elsewhere, started by hand, "
 					+ "so the bench cannot apply " + String.join("; ", refused) + ". Remove "

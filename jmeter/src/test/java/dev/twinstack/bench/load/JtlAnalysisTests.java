@@ -93,6 +93,89 @@ class JtlAnalysisTests {
 	}
 
 	@Test
+	void oneEngineGivesTheFiguresOfTheWholeRun(@TempDir Path folder) throws Exception {
+		// irregular samples of JMeter in this JVM: the per-second figures are those of
+		// the whole run, first start to last end (the counting before engine windows)
+		long start = 1_700_000_000_000L;
+		List<long[]> spans = new ArrayList<>();
+		StringBuilder jtl = new StringBuilder("timeStamp,elapsed,threadName,success\n");
+		for (int i = 0; i < 400; i++) {
+			long begin = start + 17L * i + (i % 7) * 30;
+			long elapsed = 20 + (i * 37) % 450;
+			spans.add(new long[] { begin, begin + elapsed });
+			jtl.append(begin).append(',').append(elapsed).append(",composite 1-").append(i % 9).append(",true\n");
+		}
+		Path file = folder.resolve("samples.jtl");
+		Files.writeString(file, jtl);
+		JtlAnalysis local = JtlAnalysis.read(file);
+		assertThat(local.throughput().perSecond()).isNotEmpty().isEqualTo(JtlAnalysis.perSecond(spans));
+		assertThat(local.startsPerSecond()).isNotEmpty().isEqualTo(JtlAnalysis.startsPerSecond(spans));
+		assertThat(local.firstStartMs()).isEqualTo(spans.stream().mapToLong((span) -> span[0]).min().getAsLong());
+		assertThat(local.lastEndMs()).isEqualTo(spans.stream().mapToLong((span) -> span[1]).max().getAsLong());
+		assertThat(local.latency().samples()).isEqualTo(400);
+		assertThat(local.window()).isNull();
+		assertThat(local.engineSamples()).isNull();
+		// the same JTL named as one remote engine's: its window is the whole run
+		Files.writeString(file, jtl.toString().replace(",composite", ",127.0.0.2:1099-composite"));
+		JtlAnalysis oneEngine = JtlAnalysis.read(file, List.of("127.0.0.2:1099"));
+		assertThat(oneEngine.throughput()).isEqualTo(local.throughput());
+		assertThat(oneEngine.startsPerSecond()).isEqualTo(local.startsPerSecond());
+		assertThat(oneEngine.latency()).isEqualTo(local.latency());
+		assertThat(oneEngine.window()).isEqualTo(new EngineWindow(local.firstStartMs(), local.lastEndMs(), 0, 0));
+		assertThat(oneEngine.engineSamples()).containsExactly(entry("127.0.0.2:1099", 400L));
+	}
+
+	@Test
+	void twoEnginesStartedApartAreCountedInTheWindowBothCover(@TempDir Path folder) throws Exception {
+		// each engine completes 25 requests a second for 6 s, one every 40 ms taking
+		// 40 ms; the second starts 1.5 s after the first, as JMeter starts remote engines
+		// one after another
+		long t0 = 1_700_000_000_000L;
+		StringBuilder jtl = new StringBuilder("timeStamp,elapsed,threadName,success\n");
+		for (int i = 0; i < 150; i++) {
+			jtl.append(t0 + 40L * i).append(",40,127.0.0.2:1099-composite 1-1,true\n");
+			jtl.append(t0 + 1500 + 40L * i).append(",40,127.0.0.3:1099-composite 1-1,").append(i != 3).append('\n');
+		}
+		Path file = folder.resolve("samples.jtl");
+		Files.writeString(file, jtl);
+		JtlAnalysis analysis = JtlAnalysis.read(file, List.of("127.0.0.2:1099", "127.0.0.3:1099"));
+		// from the second engine's first start (t0 + 1.5 s) to the first engine's last
+		// end
+		// (t0 + 6 s): 4.5 s, 4 whole seconds; the first holds the second engine's first
+		// requests, which end 40 ms after the window's start
+		assertThat(analysis.window()).isEqualTo(new EngineWindow(t0 + 1500, t0 + 6000, 1500, 1500));
+		assertThat(analysis.window().durationMs()).isEqualTo(4500);
+		assertThat(analysis.firstStartMs()).isEqualTo(t0 + 1500);
+		assertThat(analysis.lastEndMs()).isEqualTo(t0 + 6000);
+		assertThat(analysis.throughput().perSecond()).containsExactly(49, 50, 50, 50);
+		// arrivals up to the first engine's last start (t0 + 5.96 s)
+		assertThat(analysis.startsPerSecond()).containsExactly(50, 50, 50, 50);
+		// latency and errors take every sample, also outside the window
+		assertThat(analysis.latency().samples()).isEqualTo(300);
+		assertThat(analysis.errors()).isEqualTo(1);
+		assertThat(analysis.engineSamples()).containsExactly(entry("127.0.0.2:1099", 150L),
+				entry("127.0.0.3:1099", 150L));
+		// over the union of both windows (the figures before), the edges where one engine
+		// ran alone pull the seconds after the first down to 43.8 req/s
+		List<Integer> union = JtlAnalysis.read(file).throughput().perSecond();
+		assertThat(union).containsExactly(24, 37, 50, 50, 50, 50, 26);
+		assertThat(union.subList(1, union.size()).stream().mapToInt(Integer::intValue).average().getAsDouble())
+			.isCloseTo(43.8, org.assertj.core.api.Assertions.within(0.1));
+	}
+
+	@Test
+	void enginesThatNeverRanTogetherShareAnEmptyWindow() {
+		EngineWindow window = EngineWindow.of(List.of(new long[] { 0, 1000 }, new long[] { 3000, 4000 }));
+		assertThat(window.startMs()).isEqualTo(3000);
+		assertThat(window.durationMs()).isZero();
+		assertThat(window.startSpreadMs()).isEqualTo(3000);
+		assertThat(window.endSpreadMs()).isEqualTo(3000);
+		assertThat(JtlAnalysis.wholeSeconds(List.of(new long[] { 0, 500 }), 1, 3000, 3000)).isEmpty();
+		assertThatExceptionOfType(IllegalArgumentException.class).isThrownBy(() -> EngineWindow.of(List.of()))
+			.withMessageContaining("no engine with a sample");
+	}
+
+	@Test
 	void rejectsAnXmlJtl(@TempDir Path folder) throws Exception {
 		Path file = folder.resolve("samples.jtl");
 		Files.writeString(file, "<?xml version=\"1.0\"?>\n<testResults version=\"1.2\">\n</testResults>\n");

@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.twinstack.bench.analysis.CrossCheck;
+import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.process.JavaProcess;
@@ -23,11 +25,13 @@ import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.TrialFigures;
 import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.monitoring.DebianPackages;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * Remote targets on one machine as if on three: mock-services on 127.0.0.3 and
@@ -73,6 +77,8 @@ class RemoteTargetsIT {
 			}
 		}
 		Files.createDirectories(OUT);
+		// the wrk cross-check runs on this machine against the target
+		DebianPackages.ensure("wrk");
 		// the jars as the bench would find them (-Dbench.*Jar or ../<module>/target)
 		BenchSettings.Jars jars = BenchSettings.from(Map.of()).jars();
 		int[] mocks = freePorts(MOCKS_HOST, 5);
@@ -115,9 +121,10 @@ class RemoteTargetsIT {
 
 	@Test
 	void loadsTheTargetStartedByHandAndCountsWhatItStoredInTheGivenMongoDb() throws IOException {
-		BenchSettings settings = BenchSettings.from(Map.of("bench.profile", "smoke", "bench.targets", targets,
-				"bench.mongoUri", mongoUri, "bench.stubs", stubs, "bench.concurrency", "10", "bench.duration", "5s",
-				"bench.warmup", "5s", "bench.baseline", "2s", "bench.outputDir", OUT.resolve("bench").toString()));
+		BenchSettings settings = BenchSettings
+			.from(Map.of("bench.profile", "smoke", "bench.targets", targets, "bench.mongoUri", mongoUri, "bench.stubs",
+					stubs, "bench.concurrency", "10", "bench.duration", "5s", "bench.warmup", "5s", "bench.baseline",
+					"2s", "bench.outputDir", OUT.resolve("bench").toString(), "bench.crosscheck", "wrk"));
 		assertThat(settings.stacks()).containsExactly(Stack.WEBFLUX);
 		List<JavaProcess> before = ProcessRegistry.running();
 
@@ -147,6 +154,21 @@ class RemoteTargetsIT {
 		assertThat(figures.stubs()).isNotNull();
 		assertThat(figures.stubs().samples()).isPositive();
 		assertThat(figures.stubs().medianMs()).isBetween(100.0, 200.0);
+		// warmed up as the apps the bench starts: the cells' concurrency right before the
+		// cell (c = 10 is gentle enough to need no JIT run before it)
+		assertThat(results.apps()).hasSize(1);
+		assertThat(results.apps().get(0).warmUp()).extracting(WarmUp::workload, WarmUp::concurrency)
+			.containsExactly(tuple("composite-sequential", 10));
+		// wrk from this machine against the target; its requests stored in the given
+		// MongoDB under its own ids, then deleted
+		CrossCheck wrk = results.matrix().get(0).crossCheck();
+		assertThat(wrk).as("the wrk cross-check of the target").isNotNull();
+		assertThat(wrk.wrk().throughput()).isPositive();
+		assertThat(wrk.storage().acknowledged()).isPositive();
+		// every acknowledged request stored once; wrk drops the requests in flight at its
+		// end, which the app may still store: at most one per connection more
+		assertThat(wrk.storage().verified()).isTrue();
+		assertThat(wrk.storage().storedNotAcknowledged()).isLessThanOrEqualTo(10);
 
 		JsonNode json = new ObjectMapper().readTree(OUT.resolve("bench/results.json").toFile());
 		assertThat(json.at("/settings/targets/webflux").asText()).isEqualTo(
@@ -161,11 +183,15 @@ class RemoteTargetsIT {
 		// only the bench's own documents were deleted, after counting them
 		try (ProfileStore store = new ProfileStore(mongoUri)) {
 			assertThat(store.countRun(trial.runId())).isZero();
+			// nor any other of the bench's: warm-up, base latency, wrk
+			assertThat(store.countRun(trial.runId().substring(0, trial.runId().indexOf('-')))).isZero();
 		}
 		System.out.printf(
-				"RemoteTargetsIT: %.1f req/s, stored %d = acknowledged %d, peak heap %.0f MB, app CPU %.0f %%%n",
+				"RemoteTargetsIT: %.1f req/s, stored %d = acknowledged %d, peak heap %.0f MB, app CPU %.0f %%; "
+						+ "wrk %.1f req/s, stored %d, acknowledged %d%n",
 				trial.steadyThroughput(), trial.storage().stored(), trial.storage().acknowledged(),
-				trial.server().summary("app_heap_used_mb").peak(), trial.cpu().appMean() * 100);
+				trial.server().summary("app_heap_used_mb").peak(), trial.cpu().appMean() * 100, wrk.wrk().throughput(),
+				wrk.storage().stored(), wrk.storage().acknowledged());
 	}
 
 	/** Ports free on a loopback address. */

@@ -78,11 +78,15 @@ class TargetsTests {
 	}
 
 	@Test
-	void targetsStartNothingSoNoMemoryMeasurementNoWrkAndNoPinnedCores() {
+	void targetsStartNothingSoNoMemoryMeasurementAndNoPinnedCoresButWrkStillCrossChecks() {
 		BenchSettings settings = settings(Map.of("bench.profile", "standard", "bench.targets",
 				"mvc=http://127.0.0.2:8080,webflux=http://127.0.0.2:8081", "bench.mongoUri", MONGO));
 		assertThat(settings.memoryRequests()).isZero();
-		assertThat(settings.crossChecksWithWrk()).isFalse();
+		// wrk runs on this machine against the target's URL
+		assertThat(settings.crossChecksWithWrk()).isTrue();
+		assertThat(settings(Map.of("bench.profile", "standard", "bench.targets", "mvc=http://127.0.0.2:8080",
+				"bench.mongoUri", MONGO, "bench.crosscheck", "none"))
+			.crossChecksWithWrk()).isFalse();
 		assertThat(settings.cells()).extracting(Cell::appCpus).containsOnly(AppCpus.ALL);
 		assertThat(settings.cells()).extracting(Cell::heap).containsOnly(Heap.DEFAULT);
 		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.WEBFLUX);
@@ -162,15 +166,15 @@ class TargetsTests {
 				Map.of("bench.targets", "mvc=http://127.0.0.2:8080", "bench.mongoUri", MONGO, "bench.heaps",
 						"default,64m", "bench.appCpus", "1", "bench.appJvmArgs", "-Xmx1g", "bench.javaHome",
 						"/usr/lib/jvm/x", "bench.memoryRequests", "1000", "bench.crosscheck", "wrk"));
+		// everything but bench.crosscheck=wrk, which a target allows
 		assertThatExceptionOfType(BenchConfigException.class)
 			.isThrownBy(() -> BenchSettings.from(properties, FakeJdks.jdk25(this.dir)))
 			.withMessage("bench.targets: the apps and mock-services run elsewhere, started by hand, so the bench "
 					+ "cannot apply bench.heaps=default,64m (heaps 64m: an app start per heap); bench.appCpus=1 "
 					+ "(pins the app's process to cores); bench.javaHome (the JDK of the apps and mocks); "
 					+ "bench.appJvmArgs (the apps' JVM options, heaps included); bench.memoryRequests=1000 (reads "
-					+ "the app's RSS and forces a GC with jcmd on this machine); bench.crosscheck=wrk (the wrk "
-					+ "cross-check is not built for targets). Remove these settings, or remove bench.targets and "
-					+ "bench.mongoUri to let the bench start the apps itself");
+					+ "the app's RSS and forces a GC with jcmd on this machine). Remove these settings, or remove "
+					+ "bench.targets and " + "bench.mongoUri to let the bench start the apps itself");
 	}
 
 	@Test
