@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import dev.twinstack.monitoring.ActuatorMetricsClient;
@@ -142,8 +143,14 @@ public final class ScenarioLoad {
 	/**
 	 * Warms one workload up at the cells' concurrency, right before its first cell, until
 	 * steady with a quiet JIT or the allowance is used (the run {@link #warmUpGently}
-	 * leaves out).
+	 * leaves out), with the app lent every CPU as for the JIT runs. Why lent: at the
+	 * cells' concurrency the app's own threads keep its one core busy and its compiler
+	 * threads get little of it. In the standard run at 380e512, where these runs kept the
+	 * app on its core, the compiler worked 41–100 % of the time of each workload's second
+	 * run (composite parallel, 17 s), and the first trial after it ran 9 % (webflux) and
+	 * 13 % (coroutines) below the cell's median.
 	 * @param app the running app
+	 * @param placement where the app runs, lent every CPU for the run
 	 * @param mocks the running mock-services
 	 * @param workload the workload of the next cell
 	 * @param concurrency the concurrency, e.g. the highest of the workload's cells
@@ -152,16 +159,18 @@ public final class ScenarioLoad {
 	 * @param runPrefix prefix of the request ids
 	 * @return the run
 	 */
-	public static WarmUp rehearse(AppProcess app, MockServicesProcess mocks, Workload workload, int concurrency,
-			long allowanceSeconds, String runPrefix) {
-		return rehearse(LoadTarget.of(app), mocks, workload, concurrency, allowanceSeconds, runPrefix);
+	public static WarmUp rehearse(AppProcess app, CpuPlacement placement, MockServicesProcess mocks, Workload workload,
+			int concurrency, long allowanceSeconds, String runPrefix) {
+		return rehearse(LoadTarget.of(app), placement, mocks, workload, concurrency, allowanceSeconds, runPrefix);
 	}
 
 	/**
 	 * Warms one workload up at the cells' concurrency, as
-	 * {@link #rehearse(AppProcess, MockServicesProcess, Workload, int, long, String)}
+	 * {@link #rehearse(AppProcess, CpuPlacement, MockServicesProcess, Workload, int, long, String)}
 	 * does, also for a remote target.
 	 * @param app the app, started by the bench or elsewhere
+	 * @param placement where the app runs, lent every CPU for the run; {@code null} for a
+	 * remote target
 	 * @param mocks the running mock-services, {@code null} when they run elsewhere
 	 * @param workload the workload of the next cell
 	 * @param concurrency the concurrency, e.g. the highest of the workload's cells
@@ -169,11 +178,12 @@ public final class ScenarioLoad {
 	 * @param runPrefix prefix of the request ids
 	 * @return the run
 	 */
-	public static WarmUp rehearse(LoadTarget app, MockServicesProcess mocks, Workload workload, int concurrency,
-			long allowanceSeconds, String runPrefix) {
-		WarmUp warmUp = warmUp(app, mocks, workload, concurrency,
-				Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, allowanceSeconds),
-				runPrefix + "-" + workload.id(), false);
+	public static WarmUp rehearse(LoadTarget app, CpuPlacement placement, MockServicesProcess mocks, Workload workload,
+			int concurrency, long allowanceSeconds, String runPrefix) {
+		WarmUp warmUp = onEveryCpu(app, placement,
+				(everyCpu) -> warmUp(app, mocks, workload, concurrency,
+						Math.max(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS, allowanceSeconds),
+						runPrefix + "-" + workload.id(), everyCpu));
 		Console.line(String.format("[warm-up] %s %s c=%d, before its cells: %s", app.stack().id(), workload.id(),
 				concurrency, warmUp.describe()));
 		return warmUp;
@@ -236,20 +246,9 @@ public final class ScenarioLoad {
 			int runConcurrency = runs.get(i).getValue();
 			long allowance = allowance(remaining, runs.size() - i - 1 + deferred);
 			boolean jitRun = runConcurrency < concurrency;
-			WarmUp warmUp;
-			if (jitRun && app.process() != null && placement.widenApp(app.process().pid())) {
-				try {
-					warmUp = warmUp(app, mocks, workload, runConcurrency, allowance, runPrefix + "-" + i, true);
-				}
-				finally {
-					if (app.alive()) {
-						placement.pinApp(app.process().pid());
-					}
-				}
-			}
-			else {
-				warmUp = warmUp(app, mocks, workload, runConcurrency, allowance, runPrefix + "-" + i, false);
-			}
+			String prefix = runPrefix + "-" + i;
+			WarmUp warmUp = onEveryCpu(app, jitRun ? placement : null,
+					(everyCpu) -> warmUp(app, mocks, workload, runConcurrency, allowance, prefix, everyCpu));
 			warmUps.add(warmUp);
 			Console.line(String.format("[warm-up] %s %s c=%d: %s", app.stack().id(), workload.id(), runConcurrency,
 					warmUp.describe()));
@@ -259,6 +258,29 @@ public final class ScenarioLoad {
 			}
 		}
 		return warmUps;
+	}
+
+	/**
+	 * Runs a warm-up with the app lent every CPU of the machine, and puts it back on its
+	 * own CPUs after; without a placement (a remote target), or when the app cannot be
+	 * moved, runs it where the app is.
+	 * @param app the app
+	 * @param placement where the app runs, {@code null} for none to lend
+	 * @param run the warm-up, told whether the app was lent every CPU
+	 * @return the warm-up's result
+	 */
+	private static WarmUp onEveryCpu(LoadTarget app, CpuPlacement placement, Function<Boolean, WarmUp> run) {
+		if (placement == null || app.process() == null || !placement.widenApp(app.process().pid())) {
+			return run.apply(false);
+		}
+		try {
+			return run.apply(true);
+		}
+		finally {
+			if (app.alive()) {
+				placement.pinApp(app.process().pid());
+			}
+		}
 	}
 
 	private static WarmUp warmUp(LoadTarget app, MockServicesProcess mocks, Workload workload, int concurrency,

@@ -243,7 +243,7 @@ final class MatrixRunner {
 		List<WarmUp> all = new ArrayList<>(session.warmUps());
 		// with the trials' Actuator readings: the JIT compiles for what the trials send
 		try (CellMonitor monitor = CellMonitor.startQuietly(session.app(), this.mocks, workload.uriTag())) {
-			all.add(ScenarioLoad.rehearse(session.app(), this.mocks, workload, concurrency,
+			all.add(ScenarioLoad.rehearse(session.app(), session.placement(), this.mocks, workload, concurrency,
 					ScenarioLoad.allowance(remaining, workloadsAfter), this.runPrefix));
 		}
 		session.warmedUp(all);

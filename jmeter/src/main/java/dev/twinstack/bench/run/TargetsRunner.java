@@ -164,7 +164,7 @@ final class TargetsRunner {
 		if (remaining <= 0) {
 			return false;
 		}
-		warmUps.add(ScenarioLoad.rehearse(app, null, workload, concurrency,
+		warmUps.add(ScenarioLoad.rehearse(app, null, null, workload, concurrency,
 				ScenarioLoad.allowance(remaining, workloadsAfter), this.runPrefix));
 		return true;
 	}

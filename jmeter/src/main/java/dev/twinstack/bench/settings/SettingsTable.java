@@ -135,8 +135,8 @@ public final class SettingsTable {
 	/** {@code bench.warmup}. */
 	public static final Setting<Duration> WARMUP = new Setting<>("bench.warmup", TIMING, "duration",
 			SettingsParser.durationFrom(0),
-			"the most warm-up per app start: rounds at a gentle concurrency (the app on every CPU), "
-					+ "then at the highest right before each workload's first cell, until steady with a quiet JIT; "
+			"the most warm-up per app start: rounds at a gentle concurrency, then at the highest right before "
+					+ "each workload's first cell, both with the app on every CPU, until steady with a quiet JIT; "
 					+ "0s = none",
 			(profile) -> SettingsParser.format(profile.warmup()), SettingsParser.duration(0), null);
 
