@@ -93,7 +93,7 @@ public final class ReportWriter {
 			appendMeasured(md, settings);
 		}
 		appendSettings(md, results);
-		ReportSections.summaryCharts(md, results, charts);
+		md.append(ReportSections.summaryCharts(results, charts));
 		for (AppCpus placement : ChartData.placements(results)) {
 			for (Fanout fanout : settings.fanouts()) {
 				for (int concurrency : settings.concurrency()) {
@@ -102,8 +102,8 @@ public final class ReportWriter {
 				}
 			}
 		}
-		JvmCostText.whereTheCpuGoes(md, results);
-		ReportSections.memory(md, results);
+		md.append(JvmCostText.whereTheCpuGoes(results));
+		md.append(ReportSections.memory(results));
 		SeedsReport.append(md, results, charts);
 		if (!results.matrix().isEmpty()) {
 			md.append("## Scenario matrix\n\n")
