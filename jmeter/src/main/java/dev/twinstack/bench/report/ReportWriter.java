@@ -117,7 +117,7 @@ public final class ReportWriter {
 			md.append(ModelSections.projection(model));
 		}
 		ReportSections.limitedHeapCharts(md, results, charts);
-		FaultsReport.append(md, results.faults(), results.databaseOutages());
+		md.append(FaultsReport.render(results.faults(), results.databaseOutages()));
 		appendReading(md);
 		ReportSections.monitoring(md);
 		appendFiles(md, results);
