@@ -49,39 +49,41 @@ final class ReportSections {
 						+ " (dotted: the lowest ceiling; dashed: the queueing model's prediction)"));
 				images.add(new Image(ChartData.latencyId(fanout, placement),
 						"Latency p50 and p99 vs concurrency, " + where));
-				groups.add(new ChartGroup(images.stream().filter((image) -> charts.contains(image.id())).toList()));
+				groups
+					.add(new ChartGroup(null, images.stream().filter((image) -> charts.contains(image.id())).toList()));
 			}
 		}
 		return MarkdownMustacheFactory.render("charts.md.mustache", Map.of("groups", groups));
 	}
 
 	/**
-	 * Appends the time charts of one scenario: heap and RSS, live threads, CPU.
-	 * @param md the report
+	 * Renders the time charts of one scenario ({@code images.md.mustache}): heap and RSS,
+	 * live threads, CPU.
 	 * @param charts the ids of the charts drawn
 	 * @param fanout the fanout
 	 * @param concurrency the concurrency
 	 * @param placement the app's cores
+	 * @return Markdown, empty when none of them was drawn
 	 */
-	static void scenarioCharts(StringBuilder md, Set<String> charts, Fanout fanout, int concurrency,
-			AppCpus placement) {
+	static String scenarioCharts(Set<String> charts, Fanout fanout, int concurrency, AppCpus placement) {
 		List<String> ids = ChartData.timeIds(fanout, concurrency, Heap.DEFAULT, placement);
 		if (ids.stream().noneMatch(charts::contains)) {
-			return;
+			return "";
 		}
-		timeCharts(md, charts, ids, "Heap used (solid) and RSS (dashed) over the cell");
+		return MarkdownMustacheFactory.render("images.md.mustache",
+				new ChartGroup(null, timeCharts(charts, ids, "Heap used (solid) and RSS (dashed) over the cell")));
 	}
 
 	/**
-	 * Appends the time charts of the closed composite cells on a limited heap
-	 * ({@code -Xmx}, as in the 128 MB and 64 MB runs of the seed experiments); their
-	 * tables are in the scenario matrix.
-	 * @param md the report
+	 * Renders the time charts of the closed composite cells on a limited heap
+	 * ({@code -Xmx}, as in the 128 MB and 64 MB runs of the seed experiments;
+	 * {@code limited-heaps.md.mustache}); their tables are in the scenario matrix.
 	 * @param results the results
 	 * @param charts the ids of the charts drawn
+	 * @return Markdown, empty when no such chart was drawn
 	 */
-	static void limitedHeapCharts(StringBuilder md, BenchResults results, Set<String> charts) {
-		StringBuilder section = new StringBuilder();
+	static String limitedHeapCharts(BenchResults results, Set<String> charts) {
+		List<ChartGroup> groups = new ArrayList<>();
 		for (Heap heap : results.settings().heaps()) {
 			if (heap.isDefault()) {
 				continue;
@@ -91,41 +93,27 @@ final class ReportSections {
 					for (int concurrency : results.settings().concurrency()) {
 						List<String> ids = ChartData.timeIds(fanout, concurrency, heap, placement);
 						if (ids.stream().anyMatch(charts::contains)) {
-							section.append("### ")
-								.append(fanout.id())
-								.append(" fanout, concurrency ")
-								.append(concurrency)
-								.append(", -Xmx")
-								.append(heap.id())
-								.append(ChartData.placementLabel(placement))
-								.append("\n\n");
-							timeCharts(section, charts, ids,
-									"Heap used (solid), RSS (dashed) and the heap's max (dotted) over the cell");
+							groups.add(new ChartGroup(
+									fanout.id() + " fanout, concurrency " + concurrency + ", -Xmx" + heap.id()
+											+ ChartData.placementLabel(placement),
+									timeCharts(charts, ids,
+											"Heap used (solid), RSS (dashed) and the heap's max (dotted) over the cell")));
 						}
 					}
 				}
 			}
 		}
-		if (!section.isEmpty()) {
-			md.append("## Limited heaps over time\n\n")
-				.append("Composite cells on a limited heap: heap used against the `-Xmx` limit (the JVM's max heap), the threads the ")
-				.append("stack holds, and the CPU, in the median trial. An app that ran out of memory stops its ")
-				.append("lines where it died; its cause is in the scenario matrix.\n\n")
-				.append(section);
-		}
+		return groups.isEmpty() ? ""
+				: MarkdownMustacheFactory.render("limited-heaps.md.mustache", Map.of("groups", groups));
 	}
 
-	private static void timeCharts(StringBuilder md, Set<String> charts, List<String> ids, String memory) {
-		image(md, charts, ids.get(0), memory);
-		image(md, charts, ids.get(1), "Live threads over the cell");
-		image(md, charts, ids.get(2), "CPU over the cell: app (solid), mocks (dashed), JMeter (dotted)");
-		md.append("\n\n");
-	}
-
-	private static void image(StringBuilder md, Set<String> charts, String id, String alt) {
-		if (charts.contains(id)) {
-			md.append("![").append(alt).append("](charts/").append(id).append(".png)\n");
-		}
+	private static List<Image> timeCharts(Set<String> charts, List<String> ids, String memory) {
+		return List
+			.of(new Image(ids.get(0), memory), new Image(ids.get(1), "Live threads over the cell"),
+					new Image(ids.get(2), "CPU over the cell: app (solid), mocks (dashed), JMeter (dotted)"))
+			.stream()
+			.filter((image) -> charts.contains(image.id()))
+			.toList();
 	}
 
 	/**
@@ -265,11 +253,12 @@ final class ReportSections {
 	}
 
 	/**
-	 * The charts of one fanout and placement.
+	 * The charts of one fanout and placement, or of one cell over time.
 	 *
+	 * @param title the group's heading, {@code null} when it has none
 	 * @param images the charts drawn
 	 */
-	record ChartGroup(List<Image> images) {
+	record ChartGroup(String title, List<Image> images) {
 	}
 
 	/**

@@ -98,7 +98,7 @@ public final class ReportWriter {
 			for (Fanout fanout : settings.fanouts()) {
 				for (int concurrency : settings.concurrency()) {
 					appendTable(md, results, fanout, concurrency, placement);
-					ReportSections.scenarioCharts(md, charts, fanout, concurrency, placement);
+					md.append(ReportSections.scenarioCharts(charts, fanout, concurrency, placement));
 				}
 			}
 		}
@@ -116,7 +116,7 @@ public final class ReportWriter {
 			md.append(ModelSections.model(results, model));
 			md.append(ModelSections.projection(model));
 		}
-		ReportSections.limitedHeapCharts(md, results, charts);
+		md.append(ReportSections.limitedHeapCharts(results, charts));
 		md.append(FaultsReport.render(results.faults(), results.databaseOutages()));
 		appendReading(md);
 		ReportSections.monitoring(md);
