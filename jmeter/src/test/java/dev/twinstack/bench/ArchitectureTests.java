@@ -24,9 +24,11 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * the report and the results it reads, the analysis of the figures, the faults scenario,
  * measurement, load, processes, the settings and console everything may use, and under
  * the settings the matrix's vocabulary (stacks, workloads, cells). Records carry the data
- * up. {@code plans} (the .jmx export and the GUI command) sits beside {@code run} and
- * {@code compare}, on top of {@code load}. {@code model} (the queueing model) and
- * {@code compare} (two result folders side by side) may be empty.
+ * up. {@code cli} (the render, project and compare commands) sits on top of
+ * {@code compare}, {@code report} and {@code results}, and nothing uses it. {@code plans}
+ * (the .jmx export and the GUI command) sits beside {@code run} and {@code compare}, on
+ * top of {@code load}. {@code model} (the queueing model) and {@code compare} (two result
+ * folders side by side) may be empty.
  */
 @AnalyzeClasses(packages = "dev.twinstack.bench", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTests {
@@ -37,6 +39,8 @@ class ArchitectureTests {
 	@ArchTest
 	static final ArchRule dependenciesPointOneWay = layeredArchitecture().consideringOnlyDependenciesInLayers()
 		.withOptionalLayers(true)
+		.layer("cli")
+		.definedBy("dev.twinstack.bench.cli..")
 		.layer("run")
 		.definedBy("dev.twinstack.bench.run..")
 		.layer("compare")
@@ -65,10 +69,14 @@ class ArchitectureTests {
 		.definedBy("dev.twinstack.bench.settings..")
 		.layer("matrix")
 		.definedBy("dev.twinstack.bench.matrix..")
+		.whereLayer("cli")
+		.mayNotBeAccessedByAnyLayer()
+		.whereLayer("cli")
+		.mayOnlyAccessLayers("compare", "report", "results", "model", "settings")
 		.whereLayer("run")
 		.mayNotBeAccessedByAnyLayer()
 		.whereLayer("compare")
-		.mayNotBeAccessedByAnyLayer()
+		.mayOnlyBeAccessedByLayers("cli")
 		.whereLayer("plans")
 		.mayNotBeAccessedByAnyLayer()
 		.whereLayer("plans")

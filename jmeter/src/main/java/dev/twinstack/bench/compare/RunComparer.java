@@ -1,5 +1,6 @@
 package dev.twinstack.bench.compare;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,9 +17,40 @@ import dev.twinstack.bench.compare.RunRecord.CellRecord;
  * Compares two runs: matches their cells by identity, estimates every figure's ratio
  * ({@link RatioEstimate}) and collects the warnings ({@link RunDifferences}).
  */
-final class RunComparer {
+public final class RunComparer {
 
 	private RunComparer() {
+	}
+
+	/**
+	 * Compares two run folders and writes the comparison ({@link CompareReport}): the
+	 * compare command's work.
+	 * @param baseline the folder of the run compared against, holding results.json
+	 * @param candidate the folder of the run compared
+	 * @param output where to write report.md, index.html and compare.json; {@code null}
+	 * for {@code target/compare/<baseline>-vs-<candidate>}
+	 * @param confidence the intervals' confidence, 0.5 to 0.999
+	 * @return the summary to print: the cells matched, one line per figure (indented),
+	 * the warnings and the files written
+	 * @throws CompareException when an input is wrong or a file cannot be written
+	 */
+	public static List<String> compareFolders(Path baseline, Path candidate, Path output, double confidence) {
+		if (!(confidence >= 0.5 && confidence <= 0.999)) {
+			throw new CompareException("--confidence must be between 0.5 and 0.999, got " + confidence);
+		}
+		RunRecord base = RunReader.read("baseline", baseline);
+		RunRecord cand = RunReader.read("candidate", candidate);
+		Path folder = (output != null) ? output : Path.of("target", "compare", base.name() + "-vs-" + cand.name());
+		RunComparison comparison = compare(base, cand, confidence);
+		CompareReport.write(comparison, folder);
+		List<String> lines = new ArrayList<>();
+		lines.add(cand.name() + " compared with " + base.name() + ": " + comparison.cells().size()
+				+ " cells in both runs, " + comparison.onlyInBaseline().size() + " only in the baseline, "
+				+ comparison.onlyInCandidate().size() + " only in the candidate");
+		ReportView.of(comparison).summary().forEach((line) -> lines.add("  " + line));
+		comparison.warnings().forEach((warning) -> lines.add("warning: " + warning));
+		lines.add("wrote " + folder.resolve("report.md") + ", index.html, compare.json");
+		return List.copyOf(lines);
 	}
 
 	/**

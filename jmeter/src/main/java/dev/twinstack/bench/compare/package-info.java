@@ -1,4 +1,5 @@
 /**
- * Compares two bench runs' results.json cell by cell and renders it: the compare command.
+ * Compares two bench runs' results.json cell by cell and renders it, for the compare
+ * command.
  */
 package dev.twinstack.bench.compare;

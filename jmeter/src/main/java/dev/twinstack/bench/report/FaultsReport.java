@@ -23,151 +23,59 @@ final class FaultsReport {
 	}
 
 	/**
-	 * Appends the section; nothing when no fault ran.
-	 * @param md the report
+	 * Renders the sections ({@code faults.md.mustache}); nothing when no fault ran.
 	 * @param runs the fault runs
 	 * @param outages the database outages
+	 * @return Markdown, empty when neither ran
 	 */
-	static void append(StringBuilder md, List<FaultRun> runs, List<OutageRun> outages) {
-		if (!runs.isEmpty()) {
-			appendDownstream(md, runs);
-		}
-		if (!outages.isEmpty()) {
-			appendOutages(md, outages);
-		}
+	static String render(List<FaultRun> runs, List<OutageRun> outages) {
+		return MarkdownMustacheFactory.render("faults.md.mustache",
+				new FaultsView(runs.isEmpty() ? null : downstream(runs), outages.isEmpty() ? null : outages(outages)));
 	}
 
-	private static void appendOutages(StringBuilder md, List<OutageRun> outages) {
-		md.append("## Database outage\n\n")
-			.append("Per stack, under the same closed load: ")
-			.append(DatabaseOutage.BEFORE_SECONDS)
-			.append(" s healthy, then MongoDB stopped for ")
-			.append(DatabaseOutage.DOWN_SECONDS)
-			.append(" s through mock-services' admin API (`POST /__admin/ext/mongo/stop`, connections closed, data ")
-			.append("lost) and started again empty, then ")
-			.append(DatabaseOutage.AFTER_SECONDS)
-			.append(" s more. The contract: 503 for every request sent and answered while it is down, each within ")
-			.append("2 × `app.database.timeout` + the three calls + ")
-			.append(FaultsRunner.MARGIN_MS)
-			.append(" ms; 201 again within the same bound after the restart; the new database holds exactly the ")
-			.append("201s answered after the restart, none of them partial.\n\n")
-			.append("| Stack | Requests | Statuses | Down | Sent and answered while down (not 503) | p99 failed "
-					+ "| Slowest failure (limit) | First 201 after restart (limit) | Stored / ack. after restart "
-					+ "| Partial documents |\n")
-			.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
-		for (OutageRun run : outages) {
-			md.append("| ")
-				.append(run.stack().id())
-				.append(" | ")
-				.append(run.requests())
-				.append(" | ")
-				.append(statuses(run.statuses()))
-				.append(run.statusesAsExpected() ? "" : " ✗")
-				.append(" | ")
-				.append(run.downMs())
-				.append(" ms | ")
-				.append(run.whileDown())
-				.append(" (")
-				.append(run.whileDownNot503())
-				.append(")")
-				.append((run.whileDownNot503() == 0) ? " ✓" : " ✗")
-				.append(" | ")
-				.append(ms(run.failedP99Ms()))
-				.append(" | ")
-				.append(ms(run.failedMaxMs()))
-				.append(" (")
-				.append(run.failureLimitMs())
-				.append(")")
-				.append((run.failedMaxMs() != null && run.failedMaxMs() <= run.failureLimitMs()) ? " ✓" : " ✗")
-				.append(" | ")
-				.append((run.firstSuccessAfterRestartMs() != null) ? run.firstSuccessAfterRestartMs() + " ms" : "never")
-				.append(" (")
-				.append(run.backLimitMs())
-				.append(")")
-				.append((run.firstSuccessAfterRestartMs() != null
-						&& run.firstSuccessAfterRestartMs() <= run.backLimitMs()) ? " ✓" : " ✗")
-				.append(" | ")
-				.append(run.stored())
-				.append(" / ")
-				.append(run.acknowledgedAfterRestart())
-				.append((run.stored() == run.acknowledgedAfterRestart()) ? " ✓" : " ✗")
-				.append(" | ")
-				.append(run.incomplete())
-				.append((run.incomplete() == 0) ? " ✓" : " ✗")
-				.append(" |\n");
-		}
-		md.append('\n');
+	private static OutagesView outages(List<OutageRun> outages) {
+		List<Row> rows = outages.stream()
+			.map((run) -> new Row(List.of(run.stack().id(), String.valueOf(run.requests()),
+					statuses(run.statuses()) + (run.statusesAsExpected() ? "" : " ✗"), run.downMs() + " ms",
+					run.whileDown() + " (" + run.whileDownNot503() + ")" + mark(run.whileDownNot503() == 0),
+					ms(run.failedP99Ms()),
+					ms(run.failedMaxMs()) + " (" + run.failureLimitMs() + ")"
+							+ mark(run.failedMaxMs() != null && run.failedMaxMs() <= run.failureLimitMs()),
+					((run.firstSuccessAfterRestartMs() != null) ? run.firstSuccessAfterRestartMs() + " ms" : "never")
+							+ " (" + run.backLimitMs() + ")"
+							+ mark(run.firstSuccessAfterRestartMs() != null
+									&& run.firstSuccessAfterRestartMs() <= run.backLimitMs()),
+					run.stored() + " / " + run.acknowledgedAfterRestart()
+							+ mark(run.stored() == run.acknowledgedAfterRestart()),
+					run.incomplete() + mark(run.incomplete() == 0))))
+			.toList();
+		return new OutagesView(DatabaseOutage.BEFORE_SECONDS, DatabaseOutage.DOWN_SECONDS, DatabaseOutage.AFTER_SECONDS,
+				FaultsRunner.MARGIN_MS, rows);
 	}
 
-	private static void appendDownstream(StringBuilder md, List<FaultRun> runs) {
-		FaultRun first = runs.get(0);
+	private static DownstreamView downstream(List<FaultRun> runs) {
 		long passed = runs.stream().filter(FaultRun::passed).count();
-		md.append("## Downstream faults\n\n")
-			.append("Per stack, each downstream service in turn answered with each fault — WireMock's ")
-			.append("`CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, ")
-			.append("`RANDOM_DATA_THEN_CLOSE`, a 503 status, and a delay 1 s beyond the apps' client timeout — ")
-			.append("first for 10 % of the requests (customer ids ending in ")
-			.append(FaultInjector.FAULTED_DIGIT)
-			.append(", the load sending random ids), then for all of them: a priority-1 stub added through the ")
-			.append("service's WireMock admin API, removed to lift the fault. Load: JMeter, closed model, `POST ")
-			.append("/profiles/{random id}?fanout=sequential`. The contract: 502 for each fault, 504 for the delay; ")
-			.append("every failure within the client timeout + the calls before the faulted one + ")
-			.append(FaultsRunner.MARGIN_MS)
-			.append(" ms (*limit*); nothing stored for a failed request (*stored* = *acknowledged* 201s); after the ")
-			.append("lift, *recovery* is the time to a 201 with the app's live threads (`jvm.threads.live`, at most ")
-			.append(AppGauges.THREAD_TOLERANCE)
-			.append(" above) and downstream connections in use (Apache HttpClient 5 leased + pending, Reactor ")
-			.append("Netty active + pending) back to their values before the fault, probing every ")
-			.append(Recovery.POLL_MS)
-			.append(" ms (the probe's own time included).\n\n")
-			.append(String.format(Locale.ROOT, "**%d of %d runs** showed the contract's behaviour", passed,
-					runs.size()))
-			.append((passed == runs.size()) ? ".\n\n" : "; the others are marked ✗.\n\n");
-		md.append("| Stack | Service | Fault | Share | Requests | Errors | Statuses | p99 failed | p99 ok "
-				+ "| Slowest failure (limit) | Stored / ack. | Recovery | Threads, connections before → after |\n")
-			.append("|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|\n");
-		for (FaultRun run : runs) {
-			md.append("| ")
-				.append(run.stack().id())
-				.append(" | ")
-				.append(run.service().id())
-				.append(" | ")
-				.append(run.fault().id())
-				.append(" | ")
-				.append(run.share())
-				.append(" % | ")
-				.append(run.requests())
-				.append(" | ")
-				.append(fmt("%.1f %%", run.errorPercent()))
-				.append(" | ")
-				.append(statuses(run.statuses()))
-				.append(run.statusesAsExpected() ? "" : " ✗")
-				.append(" | ")
-				.append(ms(run.failedP99Ms()))
-				.append(" | ")
-				.append(ms(run.succeededP99Ms()))
-				.append(" | ")
-				.append(ms(run.failedMaxMs()))
-				.append(" (")
-				.append(run.limitMs())
-				.append(")")
-				.append(run.withinLimit() ? " ✓" : " ✗")
-				.append(" | ")
-				.append(run.stored())
-				.append(" / ")
-				.append(run.acknowledged())
-				.append((run.stored() == run.acknowledged()) ? " ✓" : " ✗")
-				.append(" | ")
-				.append((run.recoveryMs() != null) ? run.recoveryMs() + " ms"
-						: "✗ not within " + FaultsRunner.RECOVERY_LIMIT.toSeconds() + " s")
-				.append(" | ")
-				.append(fmt("%.0f → %.0f, %.0f → %.0f", run.threadsBefore(), run.threadsAfter(),
-						run.connectionsBefore(), run.connectionsAfter()))
-				.append(" |\n");
-		}
-		md.append("\nEach run's JTL: `")
-			.append(first.jtl().replaceAll("/[^/]+/[^/]+/samples\\.jtl$", "/<stack>/<service>-<fault>-<share>/"))
-			.append("samples.jtl`; the apps' logs: `logs/faults-<stack>.log`.\n\n");
+		List<Row> rows = runs.stream()
+			.map((run) -> new Row(List.of(run.stack().id(), run.service().id(), run.fault().id(), run.share() + " %",
+					String.valueOf(run.requests()), fmt("%.1f %%", run.errorPercent()),
+					statuses(run.statuses()) + (run.statusesAsExpected() ? "" : " ✗"), ms(run.failedP99Ms()),
+					ms(run.succeededP99Ms()),
+					ms(run.failedMaxMs()) + " (" + run.limitMs() + ")" + mark(run.withinLimit()),
+					run.stored() + " / " + run.acknowledged() + mark(run.stored() == run.acknowledged()),
+					(run.recoveryMs() != null) ? run.recoveryMs() + " ms"
+							: "✗ not within " + FaultsRunner.RECOVERY_LIMIT.toSeconds() + " s",
+					fmt("%.0f → %.0f, %.0f → %.0f", run.threadsBefore(), run.threadsAfter(), run.connectionsBefore(),
+							run.connectionsAfter()))))
+			.toList();
+		String jtls = runs.get(0)
+			.jtl()
+			.replaceAll("/[^/]+/[^/]+/samples\\.jtl$", "/<stack>/<service>-<fault>-<share>/");
+		return new DownstreamView(FaultInjector.FAULTED_DIGIT, FaultsRunner.MARGIN_MS, AppGauges.THREAD_TOLERANCE,
+				Recovery.POLL_MS, passed, runs.size(), rows, jtls);
+	}
+
+	private static String mark(boolean ok) {
+		return ok ? " ✓" : " ✗";
 	}
 
 	private static String statuses(Map<String, Long> statuses) {
@@ -183,6 +91,57 @@ final class FaultsReport {
 
 	private static String fmt(String format, Object... args) {
 		return String.format(Locale.ROOT, format, args);
+	}
+
+	/**
+	 * The view of {@code faults.md.mustache}.
+	 *
+	 * @param downstream the downstream faults, {@code null} when none ran
+	 * @param outages the database outages, {@code null} when none ran
+	 */
+	record FaultsView(DownstreamView downstream, OutagesView outages) {
+	}
+
+	/**
+	 * The downstream faults.
+	 *
+	 * @param faultedDigit the last digit of the customer ids faulted at 10 %
+	 * @param marginMs the margin of the failures' limit, ms
+	 * @param threadTolerance the live threads above the value before the fault that count
+	 * as recovered
+	 * @param pollMs the recovery probe's period, ms
+	 * @param passed the runs that showed the contract's behaviour
+	 * @param total all runs
+	 * @param rows one row per stack, service, fault and share
+	 * @param jtls the pattern of the runs' JTL folders
+	 */
+	record DownstreamView(int faultedDigit, long marginMs, int threadTolerance, long pollMs, long passed, int total,
+			List<Row> rows, String jtls) {
+
+		boolean allPassed() {
+			return this.passed == this.total;
+		}
+
+	}
+
+	/**
+	 * The database outages.
+	 *
+	 * @param beforeSeconds healthy before the stop, s
+	 * @param downSeconds MongoDB down, s
+	 * @param afterSeconds after the restart, s
+	 * @param marginMs the margin of the failures' limit, ms
+	 * @param rows one row per stack
+	 */
+	record OutagesView(int beforeSeconds, int downSeconds, int afterSeconds, long marginMs, List<Row> rows) {
+	}
+
+	/**
+	 * One table row, formatted.
+	 *
+	 * @param cells the row's cells
+	 */
+	record Row(List<String> cells) {
 	}
 
 }

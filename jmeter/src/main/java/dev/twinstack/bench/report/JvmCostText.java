@@ -2,6 +2,7 @@ package dev.twinstack.bench.report;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.measure.GcCost;
@@ -74,48 +75,40 @@ final class JvmCostText {
 	}
 
 	/**
-	 * Appends "Where the CPU goes": per stack with a flame graph, its cell, the link, the
-	 * app's CPU per request, the allocation per request and the GC pauses of the quoted
-	 * trial's steady window.
-	 * @param md the report
+	 * Renders "Where the CPU goes" ({@code cpu.md.mustache}): per stack with a flame
+	 * graph, its cell, the link, the app's CPU per request, the allocation per request
+	 * and the GC pauses of the quoted trial's steady window.
 	 * @param results the results
+	 * @return Markdown, empty when no flame graph was drawn
 	 */
-	static void whereTheCpuGoes(StringBuilder md, BenchResults results) {
+	static String whereTheCpuGoes(BenchResults results) {
 		List<CellResult> drawn = results.cells().stream().filter((cell) -> cell.flameGraph() != null).toList();
 		if (drawn.isEmpty()) {
-			return;
+			return "";
 		}
-		md.append("## Where the CPU goes\n\n")
-			.append("A CPU flame graph per stack, of its busiest composite cell: the JDK's execution samples ")
-			.append("(`jdk.ExecutionSample`, Java threads on a CPU every 10 ms) of the app's JFR recording, from one ")
-			.append("second after the ramp-up to the end of the hold of the quoted trial, drawn by async-profiler's ")
-			.append("JFR converter. A frame's width is its share of the samples; click to zoom, Ctrl+F to search. ")
-			.append("Allocation and GC pauses are deltas of the app's Prometheus counters over the trial's steady ")
-			.append("window (`jvm_gc_memory_allocated_bytes_total` plus the eden in use, `jvm_gc_pause_seconds`), ")
-			.append("not totals since the JVM started.\n\n")
-			.append("| Stack | Cell | CPU flame graph | App CPU per request | Allocated per request | GC pauses |\n")
-			.append("|---|---|---|---:|---:|---:|\n");
-		for (CellResult cell : drawn) {
+		List<FlameGraphRow> rows = drawn.stream().map((cell) -> {
 			Double cpuMs = CpuCost.of(cell.cpu(), cell.steadyThroughput()).appMs();
-			md.append("| ")
-				.append(cell.cell().stack().id())
-				.append(" | `")
-				.append(cell.cell().id())
-				.append("` | [flame graph](")
-				.append(cell.flameGraph())
-				.append(") | ")
-				.append((cpuMs != null) ? fmt("%.2f ms", cpuMs) : MISSING)
-				.append(" | ")
-				.append(allocation(cell.gc()))
-				.append(" | ")
-				.append(gcPauses(cell.gc()))
-				.append(" |\n");
-		}
-		md.append('\n');
+			return new FlameGraphRow(cell.cell().stack().id(), cell.cell().id(), cell.flameGraph(),
+					(cpuMs != null) ? fmt("%.2f ms", cpuMs) : MISSING, allocation(cell.gc()), gcPauses(cell.gc()));
+		}).toList();
+		return MarkdownMustacheFactory.render("cpu.md.mustache", Map.of("rows", rows));
 	}
 
 	private static String fmt(String format, Object... args) {
 		return String.format(Locale.ROOT, format, args);
+	}
+
+	/**
+	 * One stack's flame graph, formatted.
+	 *
+	 * @param stack the stack's id
+	 * @param cell the cell's id
+	 * @param flameGraph the link to the HTML flame graph
+	 * @param cpu the app's CPU per request
+	 * @param allocated the allocation per request
+	 * @param gcPauses the GC pauses of the steady window
+	 */
+	record FlameGraphRow(String stack, String cell, String flameGraph, String cpu, String allocated, String gcPauses) {
 	}
 
 }

@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CpuCost;
@@ -54,23 +53,22 @@ final class MatrixReport {
 	 * @return Markdown
 	 */
 	static String render(List<CellSummary> summaries, List<Stack> stacks, RunModel model) {
-		StringBuilder md = new StringBuilder();
 		Map<Workload, List<CellSummary>> byWorkload = new LinkedHashMap<>();
 		summaries.stream()
 			.sorted(Comparator.comparing((CellSummary s) -> s.cell().workload()))
 			.forEach((s) -> byWorkload.computeIfAbsent(s.cell().workload(), (w) -> new ArrayList<>()).add(s));
+		List<WorkloadView> workloads = new ArrayList<>();
 		byWorkload.forEach((workload, cells) -> {
-			md.append("### ").append(workload.id()).append("\n\n");
 			Map<String, List<CellSummary>> groups = new LinkedHashMap<>();
 			cells.forEach((s) -> groups.computeIfAbsent(group(s.cell()), (key) -> new ArrayList<>()).add(s));
 			List<CellSummary> representative = representative(groups);
-			md.append(ScenarioAnalysis.write(workload, group(representative.get(0).cell()),
-					representative.stream().map(CellSummary::figures).toList()))
-				.append("\n\n");
-			knees(md, cells, stacks);
-			groups.forEach((name, group) -> table(md, name, group, stacks, model));
+			String analysis = ScenarioAnalysis.write(workload, group(representative.get(0).cell()),
+					representative.stream().map(CellSummary::figures).toList());
+			List<TableView> tables = new ArrayList<>();
+			groups.forEach((name, group) -> tables.add(table(name, group, stacks, model)));
+			workloads.add(new WorkloadView(workload.id(), analysis, knees(cells, stacks), tables));
 		});
-		return md.toString();
+		return MarkdownMustacheFactory.render("matrix.md.mustache", new MatrixView(workloads));
 	}
 
 	/**
@@ -89,7 +87,8 @@ final class MatrixReport {
 		return cell.loadLabel() + ", " + (cell.heap().isDefault() ? "default heap" : "heap " + cell.heap().id());
 	}
 
-	private static void knees(StringBuilder md, List<CellSummary> cells, List<Stack> stacks) {
+	private static List<String> knees(List<CellSummary> cells, List<Stack> stacks) {
+		List<String> lines = new ArrayList<>();
 		for (Stack stack : stacks) {
 			Map<Heap, List<KneeFinder.Point>> sweeps = new LinkedHashMap<>();
 			cells.stream()
@@ -98,79 +97,68 @@ final class MatrixReport {
 					// successful requests only: an app out of memory answers errors fast
 					.add(new KneeFinder.Point(s.cell().concurrency(), s.throughput().median() * (1 - s.errorRate()))));
 			sweeps.forEach((heap, points) -> KneeFinder.find(points)
-				.ifPresent((knee) -> md.append("- Knee of ")
-					.append(stack.id())
-					.append(heap.isDefault() ? "" : " (heap " + heap.id() + ")")
-					.append(": ")
-					.append((knee.concurrency() != null) ? fmt(
+				.ifPresent((knee) -> lines.add("Knee of " + stack.id() + (heap.isDefault() ? "" : " (heap " + heap
+					.id() + ")") + ": " + ((knee.concurrency() != null) ? fmt(
 							"c = %d (%.0f req/s); beyond it an added client buys less than half its share of throughput (requests queue, latency grows)",
 							knee.concurrency(), knee.throughput())
 							: "none up to c = "
 									+ points.stream().mapToInt(KneeFinder.Point::concurrency).max().orElse(0)
 									+ ": throughput still grew with concurrency")
-					.append(fmt("; peak %.0f req/s at c = %d.\n", knee.peakThroughput(), knee.peakConcurrency()))));
+						+ fmt("; peak %.0f req/s at c = %d.", knee.peakThroughput(), knee.peakConcurrency()))));
 		}
-		if (md.charAt(md.length() - 1) == '\n' && md.charAt(md.length() - 2) != '\n') {
-			md.append('\n');
-		}
+		return lines;
 	}
 
-	private static void table(StringBuilder md, String name, List<CellSummary> group, List<Stack> stacks,
-			RunModel model) {
+	private static TableView table(String name, List<CellSummary> group, List<Stack> stacks, RunModel model) {
 		Workload workload = group.get(0).cell().workload();
-		md.append("#### ").append(workload.id()).append(", ").append(name).append("\n\n");
-		md.append("| Measure |");
-		stacks.forEach((stack) -> md.append(' ').append(stack.title()).append(" |"));
-		md.append("\n|---|");
-		stacks.forEach((stack) -> md.append("---:|"));
-		md.append('\n');
+		List<RowView> rows = new ArrayList<>();
 		List<CellSummary> columns = stacks.stream()
 			.map((stack) -> group.stream().filter((s) -> s.cell().stack() == stack).findFirst().orElse(null))
 			.toList();
-		row(md, "Requests per second, steady (median, min–max)", columns, (s) -> spread(s.throughput(), "%.1f"));
-		row(md, "Latency p50 / p99 / p99.9 / max (ms)", columns,
+		row(rows, "Requests per second, steady (median, min–max)", columns, (s) -> spread(s.throughput(), "%.1f"));
+		row(rows, "Latency p50 / p99 / p99.9 / max (ms)", columns,
 				(s) -> fmt("%.0f / %.0f / ", s.p50Ms().median(), s.p99Ms().median())
 						+ (Double.isNaN(s.p999Ms().median()) ? MISSING : fmt("%.0f", s.p999Ms().median()))
 						+ fmt(" / %.0f", s.maxMs().median()));
-		row(md, "Errors", columns, (s) -> fmt("%.2f %%", s.errorRate() * 100));
+		row(rows, "Errors", columns, (s) -> fmt("%.2f %%", s.errorRate() * 100));
 		if (workload.scenario() == Scenario.LARGE_PAYLOAD) {
-			row(md, "Transfer rate (KB/s)", columns, (s) -> spread(s.transferKBps(), "%,.0f"));
+			row(rows, "Transfer rate (KB/s)", columns, (s) -> spread(s.transferKBps(), "%,.0f"));
 		}
-		row(md, "Peak heap used / live threads", columns,
+		row(rows, "Peak heap used / live threads", columns,
 				(s) -> Optional.ofNullable(s.peakHeapMb()).map((heap) -> fmt("%.0f MB", heap)).orElse(MISSING) + " / "
 						+ Optional.ofNullable(s.peakThreads()).map((threads) -> fmt("%.0f", threads)).orElse(MISSING));
-		row(md, "App CPU per request (ms of one core)", columns,
+		row(rows, "App CPU per request (ms of one core)", columns,
 				(s) -> Optional.ofNullable(s.cpuMsPerRequest()).map((ms) -> fmt("%.2f", ms)).orElse(MISSING));
-		row(md, "Harness CPU per request: JMeter + mocks (ms)", columns, MatrixReport::harnessCost);
-		row(md, "Machine CPU per request, all processes (ms)", columns,
+		row(rows, "Harness CPU per request: JMeter + mocks (ms)", columns, MatrixReport::harnessCost);
+		row(rows, "Machine CPU per request, all processes (ms)", columns,
 				(s) -> Optional.ofNullable(s.cpuCost().machineMs()).map((ms) -> fmt("%.2f", ms)).orElse(MISSING));
-		row(md, "GC pauses in the steady window (median)", columns, (s) -> JvmCostText.gcPauses(s.gc()));
-		row(md, "Allocated per request (median)", columns, (s) -> JvmCostText.allocation(s.gc()));
-		row(md, "Pool waits, highest peak", columns, (s) -> JvmCostText.pools(s.pools()));
-		row(md, "CPU ceiling (utilization law)", columns,
+		row(rows, "GC pauses in the steady window (median)", columns, (s) -> JvmCostText.gcPauses(s.gc()));
+		row(rows, "Allocated per request (median)", columns, (s) -> JvmCostText.allocation(s.gc()));
+		row(rows, "Pool waits, highest peak", columns, (s) -> JvmCostText.pools(s.pools()));
+		row(rows, "CPU ceiling (utilization law)", columns,
 				(s) -> Optional.ofNullable(s.ceiling().cpuCeiling()).map((c) -> fmt("%.1f req/s", c)).orElse(MISSING));
 		if (workload.ioBound()) {
-			row(md, "Ideal latency (downstream + base)", columns, MatrixReport::ideal);
-			row(md, "Little's-law ceiling", columns,
+			row(rows, "Ideal latency (downstream + base)", columns, MatrixReport::ideal);
+			row(rows, "Little's-law ceiling", columns,
 					(s) -> Optional.ofNullable(s.ceiling().concurrencyCeiling())
 						.map((c) -> fmt("%.1f req/s (%d in flight)", c, s.threads()))
 						.orElse(MISSING));
-			row(md, "Thread ceiling", columns,
+			row(rows, "Thread ceiling", columns,
 					(s) -> Optional.ofNullable(s.ceiling().threadCeiling())
 						.map((c) -> fmt("%.1f req/s (%d threads)", c, s.ceiling().threadCap()))
 						.orElse("none"));
 		}
-		row(md, "Efficiency (of the lowest ceiling)", columns,
+		row(rows, "Efficiency (of the lowest ceiling)", columns,
 				(s) -> Optional.ofNullable(s.ceiling().efficiency())
 					.map((e) -> fmt("%.0f %% (%s)", e * 100, s.ceiling().boundBy()))
 					.orElse(MISSING));
 		if (group.get(0).cell().load() == LoadModel.OPEN) {
-			row(md, "Requested rate kept", columns,
+			row(rows, "Requested rate kept", columns,
 					(s) -> Boolean.TRUE.equals(s.rateKept()) ? "yes" : fmt("**no**: %.0f of %d req/s started",
 							Optional.ofNullable(s.arrivalRate()).orElse(0.0), s.cell().rate()));
 		}
 		if (group.stream().anyMatch((s) -> s.crossCheck() != null)) {
-			row(md, "Cross-check: JMeter ÷ wrk, throughput / p50", columns,
+			row(rows, "Cross-check: JMeter ÷ wrk, throughput / p50", columns,
 					(s) -> (s.crossCheck() == null) ? MISSING
 							: fmt("%s%.2f / %.2f%s (wrk %.1f req/s, p50 %.0f ms)", s.crossCheck().agrees() ? "" : "**",
 									s.crossCheck().throughputRatio(), s.crossCheck().p50Ratio(),
@@ -178,22 +166,22 @@ final class MatrixReport {
 									s.crossCheck().wrk().p50Ms()));
 		}
 		if (group.stream().anyMatch((s) -> model.check(s.cell()).isPresent())) {
-			row(md, "Model: predicted req/s / mean latency (calibrated at c)", columns,
+			row(rows, "Model: predicted req/s / mean latency (calibrated at c)", columns,
 					(s) -> model.check(s.cell())
 						.map((c) -> fmt("%.1f req/s / %.0f ms (c = %d; bound by %s)", c.predictedThroughput(),
 								c.predictedLatencyMs(), c.calibratedAt(), c.binding()))
 						.orElse(MISSING));
-			row(md, "Measured ÷ predicted: throughput / mean latency", columns,
+			row(rows, "Measured ÷ predicted: throughput / mean latency", columns,
 					(s) -> model.check(s.cell())
 						.map((c) -> (c.off() ? "**" : "") + fmt("%.2f", c.throughputRatio()) + (c.off() ? "**" : "")
 								+ " / " + ((c.latencyRatio() != null) ? fmt("%.2f", c.latencyRatio()) : MISSING))
 						.orElse(MISSING));
 		}
-		row(md, "App", columns,
+		row(rows, "App", columns,
 				(s) -> s.health().needsRestart() ? "**" + s.health().status() + "**: " + s.health().cause() : "ok");
-		row(md, "Validity", columns, (s) -> s.validity().reasons().isEmpty() ? s.validity().label()
+		row(rows, "Validity", columns, (s) -> s.validity().reasons().isEmpty() ? s.validity().label()
 				: s.validity().label() + ": " + String.join("; ", s.validity().reasons()));
-		md.append('\n');
+		return new TableView(workload.id() + ", " + name, stacks.stream().map(Stack::title).toList(), rows);
 	}
 
 	private static String harnessCost(CellSummary s) {
@@ -214,13 +202,9 @@ final class MatrixReport {
 				: fmt("%.0f ms", c.idealLatencyMs());
 	}
 
-	private static void row(StringBuilder md, String label, List<CellSummary> columns,
+	private static void row(List<RowView> rows, String label, List<CellSummary> columns,
 			Function<CellSummary, String> value) {
-		md.append("| ").append(label).append(" |");
-		md.append(columns.stream()
-			.map((s) -> " " + ((s != null) ? value.apply(s) : MISSING) + " |")
-			.collect(Collectors.joining()));
-		md.append('\n');
+		rows.add(new RowView(label, columns.stream().map((s) -> (s != null) ? value.apply(s) : MISSING).toList()));
 	}
 
 	private static String spread(Spread spread, String format) {
@@ -232,6 +216,45 @@ final class MatrixReport {
 
 	private static String fmt(String format, Object... args) {
 		return String.format(Locale.ROOT, format, args);
+	}
+
+	/** The view of {@code matrix.md.mustache}: the workloads in order. */
+	record MatrixView(List<WorkloadView> workloads) {
+	}
+
+	/**
+	 * One workload's section.
+	 *
+	 * @param id the workload's id
+	 * @param analysis the generated paragraph
+	 * @param knees one line per stack and heap with a knee
+	 * @param tables one side-by-side table per load and heap
+	 */
+	record WorkloadView(String id, String analysis, List<String> knees, List<TableView> tables) {
+
+		boolean anyKnee() {
+			return !this.knees.isEmpty();
+		}
+
+	}
+
+	/**
+	 * One side-by-side table, one column per stack.
+	 *
+	 * @param title the heading, e.g. {@code cpu-light, closed, c = 400, default heap}
+	 * @param stacks the stacks' titles
+	 * @param rows the measures
+	 */
+	record TableView(String title, List<String> stacks, List<RowView> rows) {
+	}
+
+	/**
+	 * One measure, formatted per stack.
+	 *
+	 * @param label the measure
+	 * @param cells one value per stack
+	 */
+	record RowView(String label, List<String> cells) {
 	}
 
 }

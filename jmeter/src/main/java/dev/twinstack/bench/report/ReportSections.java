@@ -3,10 +3,14 @@ package dev.twinstack.bench.report;
 import static dev.twinstack.bench.report.ReportWriter.fmt;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
@@ -26,55 +30,60 @@ final class ReportSections {
 	}
 
 	/**
-	 * Appends the throughput and latency charts of each fanout.
-	 * @param md the report
+	 * Renders the throughput and latency charts of each fanout
+	 * ({@code charts.md.mustache}).
 	 * @param results the results
 	 * @param charts the ids of the charts drawn
+	 * @return Markdown, empty when no chart was drawn
 	 */
-	static void summaryCharts(StringBuilder md, BenchResults results, Set<String> charts) {
+	static String summaryCharts(BenchResults results, Set<String> charts) {
 		if (charts.isEmpty()) {
-			return;
+			return "";
 		}
-		md.append("## Throughput and latency vs concurrency\n\n");
+		List<ChartGroup> groups = new ArrayList<>();
 		for (AppCpus placement : ChartData.placements(results)) {
 			for (Fanout fanout : results.settings().fanouts()) {
 				String where = fanout.id() + " fanout" + ChartData.placementLabel(placement);
-				image(md, charts, ChartData.throughputId(fanout, placement), "Throughput vs concurrency, " + where
-						+ " (dotted: the lowest ceiling; dashed: the queueing model's prediction)");
-				image(md, charts, ChartData.latencyId(fanout, placement),
-						"Latency p50 and p99 vs concurrency, " + where);
-				md.append("\n\n");
+				List<Image> images = new ArrayList<>();
+				images.add(new Image(ChartData.throughputId(fanout, placement), "Throughput vs concurrency, " + where
+						+ " (dotted: the lowest ceiling; dashed: the queueing model's prediction)"));
+				images.add(new Image(ChartData.latencyId(fanout, placement),
+						"Latency p50 and p99 vs concurrency, " + where));
+				groups
+					.add(new ChartGroup(null, images.stream().filter((image) -> charts.contains(image.id())).toList()));
 			}
 		}
+		return MarkdownMustacheFactory.render("charts.md.mustache", Map.of("groups", groups));
 	}
 
 	/**
-	 * Appends the time charts of one scenario: heap and RSS, live threads, CPU.
-	 * @param md the report
+	 * Renders the time charts of one scenario ({@code images.md.mustache}): heap and RSS,
+	 * live threads, CPU.
 	 * @param charts the ids of the charts drawn
 	 * @param fanout the fanout
 	 * @param concurrency the concurrency
 	 * @param placement the app's cores
+	 * @return Markdown, empty when none of them was drawn
 	 */
-	static void scenarioCharts(StringBuilder md, Set<String> charts, Fanout fanout, int concurrency,
-			AppCpus placement) {
+	static String scenarioCharts(Set<String> charts, Fanout fanout, int concurrency, AppCpus placement) {
 		List<String> ids = ChartData.timeIds(fanout, concurrency, Heap.DEFAULT, placement);
 		if (ids.stream().noneMatch(charts::contains)) {
-			return;
+			return "";
 		}
-		timeCharts(md, charts, ids, "Heap used (solid) and RSS (dashed) over the cell");
+		return MarkdownMustacheFactory.render("images.md.mustache",
+				new ChartGroup(null, timeCharts(charts, ids, "Heap used (solid) and RSS (dashed) over the cell")));
 	}
 
 	/**
-	 * Appends the time charts of the closed composite cells on a limited heap
-	 * ({@code -Xmx}, as in the 128 MB and 64 MB runs of the seed experiments); their
-	 * tables are in the scenario matrix.
-	 * @param md the report
+	 * Renders the time charts of the closed composite cells on a limited heap
+	 * ({@code -Xmx}, as in the 128 MB and 64 MB runs of the seed experiments;
+	 * {@code limited-heaps.md.mustache}); their tables are in the scenario matrix.
 	 * @param results the results
 	 * @param charts the ids of the charts drawn
+	 * @return Markdown, empty when no such chart was drawn
 	 */
-	static void limitedHeapCharts(StringBuilder md, BenchResults results, Set<String> charts) {
-		StringBuilder section = new StringBuilder();
+	static String limitedHeapCharts(BenchResults results, Set<String> charts) {
+		List<ChartGroup> groups = new ArrayList<>();
 		for (Heap heap : results.settings().heaps()) {
 			if (heap.isDefault()) {
 				continue;
@@ -84,133 +93,88 @@ final class ReportSections {
 					for (int concurrency : results.settings().concurrency()) {
 						List<String> ids = ChartData.timeIds(fanout, concurrency, heap, placement);
 						if (ids.stream().anyMatch(charts::contains)) {
-							section.append("### ")
-								.append(fanout.id())
-								.append(" fanout, concurrency ")
-								.append(concurrency)
-								.append(", -Xmx")
-								.append(heap.id())
-								.append(ChartData.placementLabel(placement))
-								.append("\n\n");
-							timeCharts(section, charts, ids,
-									"Heap used (solid), RSS (dashed) and the heap's max (dotted) over the cell");
+							groups.add(new ChartGroup(
+									fanout.id() + " fanout, concurrency " + concurrency + ", -Xmx" + heap.id()
+											+ ChartData.placementLabel(placement),
+									timeCharts(charts, ids,
+											"Heap used (solid), RSS (dashed) and the heap's max (dotted) over the cell")));
 						}
 					}
 				}
 			}
 		}
-		if (!section.isEmpty()) {
-			md.append("## Limited heaps over time\n\n")
-				.append("Composite cells on a limited heap: heap used against the `-Xmx` limit (the JVM's max heap), the threads the ")
-				.append("stack holds, and the CPU, in the median trial. An app that ran out of memory stops its ")
-				.append("lines where it died; its cause is in the scenario matrix.\n\n")
-				.append(section);
-		}
+		return groups.isEmpty() ? ""
+				: MarkdownMustacheFactory.render("limited-heaps.md.mustache", Map.of("groups", groups));
 	}
 
-	private static void timeCharts(StringBuilder md, Set<String> charts, List<String> ids, String memory) {
-		image(md, charts, ids.get(0), memory);
-		image(md, charts, ids.get(1), "Live threads over the cell");
-		image(md, charts, ids.get(2), "CPU over the cell: app (solid), mocks (dashed), JMeter (dotted)");
-		md.append("\n\n");
-	}
-
-	private static void image(StringBuilder md, Set<String> charts, String id, String alt) {
-		if (charts.contains(id)) {
-			md.append("![").append(alt).append("](charts/").append(id).append(".png)\n");
-		}
+	private static List<Image> timeCharts(Set<String> charts, List<String> ids, String memory) {
+		return List
+			.of(new Image(ids.get(0), memory), new Image(ids.get(1), "Live threads over the cell"),
+					new Image(ids.get(2), "CPU over the cell: app (solid), mocks (dashed), JMeter (dotted)"))
+			.stream()
+			.filter((image) -> charts.contains(image.id()))
+			.toList();
 	}
 
 	/**
-	 * Appends the memory after N requests, one column per stack; a stack measured several
-	 * times shows the mean of its readings with their range.
-	 * @param md the report
+	 * Renders the memory after N requests ({@code memory.md.mustache}), one column per
+	 * stack; a stack measured several times shows the mean of its readings with their
+	 * range.
 	 * @param results the results
+	 * @return Markdown, empty when the memory was not measured
 	 */
-	static void memory(StringBuilder md, BenchResults results) {
+	static String memory(BenchResults results) {
 		if (results.memory().isEmpty()) {
-			return;
+			return "";
 		}
 		MemoryAfterRequests first = results.memory().get(0);
 		Map<Stack, List<MemoryAfterRequests>> byStack = new LinkedHashMap<>();
 		results.memory().forEach((m) -> byStack.computeIfAbsent(m.stack(), (stack) -> new ArrayList<>()).add(m));
 		int readings = byStack.values().stream().mapToInt(List::size).max().orElse(1);
-		md.append("## Memory after ")
-			.append(first.requests())
-			.append(" requests\n\n")
-			.append((readings > 1) ? "Measured " + readings + " times back to back per app (the mean of the readings, "
-					+ "their range in brackets)" : "Measured once per app")
-			.append(", right after its warm-up and before its cells: a full GC (`jcmd <pid> GC.run`) and the heap, ")
-			.append("so that every reading starts from the same clean heap (as each of seed 000's executions started ")
-			.append("a fresh process); ")
-			.append(first.requests())
-			.append(" requests (")
-			.append((first.workload().fanout() != null) ? first.workload().fanout().id() + " fanout"
-					: first.workload().id())
-			.append(") from ")
-			.append(first.concurrency())
-			.append(" JMeter threads sending back to back (closed model, like `ab -n ")
-			.append(first.requests())
-			.append(" -c ")
-			.append(first.concurrency())
-			.append("`, all threads started at once), then the heap (Micrometer) and RSS (OSHI); then a full GC ")
-			.append("and both again: what the app keeps. *Heap added* is the heap after the requests minus the heap ")
-			.append("before them: their allocation when no GC ran in between (*GCs during the requests* 0).\n\n")
-			.append("| Measure |");
-		byStack.keySet().forEach((stack) -> md.append(' ').append(stack.title()).append(" |"));
-		md.append("\n|---|");
-		byStack.keySet().forEach((stack) -> md.append("---:|"));
-		md.append('\n');
-		md.append("| Time to complete |");
-		byStack.values().forEach((list) -> {
-			java.util.DoubleSummaryStatistics seconds = list.stream()
+		List<Row> rows = new ArrayList<>();
+		rows.add(new Row("Time to complete", byStack.values().stream().map((list) -> {
+			DoubleSummaryStatistics seconds = list.stream()
 				.mapToDouble(MemoryAfterRequests::seconds)
 				.summaryStatistics();
 			double throughput = list.stream().mapToDouble(MemoryAfterRequests::throughput).average().orElse(0);
 			long errors = list.stream().mapToLong(MemoryAfterRequests::errors).sum();
-			md.append(' ')
-				.append(fmt("%.2f s", seconds.getAverage()))
-				.append((list.size() > 1) ? fmt(" (%.2f–%.2f s)", seconds.getMin(), seconds.getMax()) : "")
-				.append(fmt(" (%.1f req/s, %d errors)", throughput, errors))
-				.append(" |");
-		});
-		md.append('\n');
-		row(md, byStack, "Heap used before (after a full GC)", MemoryAfterRequests::heapBeforeMb, "%.1f MB");
-		row(md, byStack, "Heap used after", MemoryAfterRequests::heapUsedMb, "%.1f MB");
-		row(md, byStack, "Heap added by the requests", MemoryAfterRequests::heapAddedMb, "%.1f MB");
-		row(md, byStack, "GCs during the requests",
-				(m) -> (m.collectionsDuring() != null) ? m.collectionsDuring().doubleValue() : null, "%.0f");
-		row(md, byStack, "RSS after", MemoryAfterRequests::rssMb, "%.1f MB");
-		row(md, byStack, "Live threads after", MemoryAfterRequests::liveThreads, "%.0f");
-		row(md, byStack, "Heap used after a full GC", MemoryAfterRequests::heapAfterGcMb, "%.1f MB");
-		row(md, byStack, "RSS after a full GC", MemoryAfterRequests::rssAfterGcMb, "%.1f MB");
-		md.append('\n');
+			return fmt("%.2f s", seconds.getAverage())
+					+ ((list.size() > 1) ? fmt(" (%.2f–%.2f s)", seconds.getMin(), seconds.getMax()) : "")
+					+ fmt(" (%.1f req/s, %d errors)", throughput, errors);
+		}).toList()));
+		rows.add(row(byStack, "Heap used before (after a full GC)", MemoryAfterRequests::heapBeforeMb, "%.1f MB"));
+		rows.add(row(byStack, "Heap used after", MemoryAfterRequests::heapUsedMb, "%.1f MB"));
+		rows.add(row(byStack, "Heap added by the requests", MemoryAfterRequests::heapAddedMb, "%.1f MB"));
+		rows.add(row(byStack, "GCs during the requests",
+				(m) -> (m.collectionsDuring() != null) ? m.collectionsDuring().doubleValue() : null, "%.0f"));
+		rows.add(row(byStack, "RSS after", MemoryAfterRequests::rssMb, "%.1f MB"));
+		rows.add(row(byStack, "Live threads after", MemoryAfterRequests::liveThreads, "%.0f"));
+		rows.add(row(byStack, "Heap used after a full GC", MemoryAfterRequests::heapAfterGcMb, "%.1f MB"));
+		rows.add(row(byStack, "RSS after a full GC", MemoryAfterRequests::rssAfterGcMb, "%.1f MB"));
+		String workload = (first.workload().fanout() != null) ? first.workload().fanout().id() + " fanout"
+				: first.workload().id();
+		return MarkdownMustacheFactory.render("memory.md.mustache", new MemoryView(first.requests(),
+				first.concurrency(), workload, readings, byStack.keySet().stream().map(Stack::title).toList(), rows));
 	}
 
-	private static void row(StringBuilder md, Map<Stack, List<MemoryAfterRequests>> byStack, String label,
-			java.util.function.Function<MemoryAfterRequests, Double> value, String format) {
-		md.append("| ").append(label).append(" |");
-		byStack.values().forEach((readings) -> {
+	private static Row row(Map<Stack, List<MemoryAfterRequests>> byStack, String label,
+			Function<MemoryAfterRequests, Double> value, String format) {
+		return new Row(label, byStack.values().stream().map((readings) -> {
 			double[] values = readings.stream()
 				.map(value)
-				.filter(java.util.Objects::nonNull)
+				.filter(Objects::nonNull)
 				.mapToDouble(Double::doubleValue)
 				.toArray();
-			String cell;
 			if (values.length == 0) {
-				cell = "n/a";
+				return "n/a";
 			}
-			else if (readings.size() == 1) {
-				cell = fmt(format, values[0]);
+			if (readings.size() == 1) {
+				return fmt(format, values[0]);
 			}
-			else {
-				java.util.DoubleSummaryStatistics stats = java.util.Arrays.stream(values).summaryStatistics();
-				cell = fmt(format, stats.getAverage()) + " (" + fmt(format, stats.getMin()) + "–"
-						+ fmt(format, stats.getMax()) + ")";
-			}
-			md.append(' ').append(cell).append(" |");
-		});
-		md.append('\n');
+			DoubleSummaryStatistics stats = Arrays.stream(values).summaryStatistics();
+			return fmt(format, stats.getAverage()) + " (" + fmt(format, stats.getMin()) + "–"
+					+ fmt(format, stats.getMax()) + ")";
+		}).toList());
 	}
 
 	/**
@@ -258,6 +222,52 @@ final class ReportSections {
 							.collect(java.util.stream.Collectors.joining("; "))));
 			}
 		}
+	}
+
+	/**
+	 * The view of {@code memory.md.mustache}.
+	 *
+	 * @param requests the requests per reading
+	 * @param concurrency the JMeter threads sending them
+	 * @param workload the workload, e.g. {@code sequential fanout}
+	 * @param readings the most readings of one stack
+	 * @param stacks the stacks' titles, in column order
+	 * @param rows the measures
+	 */
+	record MemoryView(int requests, int concurrency, String workload, int readings, List<String> stacks,
+			List<Row> rows) {
+
+		boolean repeated() {
+			return this.readings > 1;
+		}
+
+	}
+
+	/**
+	 * One measure, formatted per stack.
+	 *
+	 * @param label the measure
+	 * @param cells one value per stack
+	 */
+	record Row(String label, List<String> cells) {
+	}
+
+	/**
+	 * The charts of one fanout and placement, or of one cell over time.
+	 *
+	 * @param title the group's heading, {@code null} when it has none
+	 * @param images the charts drawn
+	 */
+	record ChartGroup(String title, List<Image> images) {
+	}
+
+	/**
+	 * One chart.
+	 *
+	 * @param id the chart's id: {@code charts/<id>.png}
+	 * @param alt its description
+	 */
+	record Image(String id, String alt) {
 	}
 
 }

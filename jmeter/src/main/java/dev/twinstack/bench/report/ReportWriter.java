@@ -96,17 +96,17 @@ public final class ReportWriter {
 			appendMeasured(md, settings);
 		}
 		appendSettings(md, results);
-		ReportSections.summaryCharts(md, results, charts);
+		md.append(ReportSections.summaryCharts(results, charts));
 		for (AppCpus placement : ChartData.placements(results)) {
 			for (Fanout fanout : settings.fanouts()) {
 				for (int concurrency : settings.concurrency()) {
 					appendTable(md, results, fanout, concurrency, placement);
-					ReportSections.scenarioCharts(md, charts, fanout, concurrency, placement);
+					md.append(ReportSections.scenarioCharts(charts, fanout, concurrency, placement));
 				}
 			}
 		}
-		JvmCostText.whereTheCpuGoes(md, results);
-		ReportSections.memory(md, results);
+		md.append(JvmCostText.whereTheCpuGoes(results));
+		md.append(ReportSections.memory(results));
 		SeedsReport.append(md, results, charts);
 		if (!results.matrix().isEmpty()) {
 			md.append("## Scenario matrix\n\n")
@@ -119,8 +119,8 @@ public final class ReportWriter {
 			md.append(ModelSections.model(results, model));
 			md.append(ModelSections.projection(model));
 		}
-		ReportSections.limitedHeapCharts(md, results, charts);
-		FaultsReport.append(md, results.faults(), results.databaseOutages());
+		md.append(ReportSections.limitedHeapCharts(results, charts));
+		md.append(FaultsReport.render(results.faults(), results.databaseOutages()));
 		appendReading(md);
 		ReportSections.monitoring(md);
 		appendFiles(md, results);

@@ -2,23 +2,35 @@ package dev.twinstack.bench.report;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ser.BeanPropertyWriter;
+import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellSummary;
 
 /**
- * Writes and reads {@code results.json}.
+ * Writes and reads {@code results.json}. Its text is the same for the same run: a
+ * record's properties are written in a fixed order ({@link StableOrder}).
  */
 public final class ResultsJson {
 
-	private static final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+	private static final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+		.registerModule(new SimpleModule("stable-order").setSerializerModifier(new StableOrder()));
 
 	private ResultsJson() {
 	}
@@ -96,6 +108,15 @@ public final class ResultsJson {
 	}
 
 	/**
+	 * Converts a value to a JSON tree as results.json writes it.
+	 * @param value a record or bean
+	 * @return its tree, its properties in results.json's order
+	 */
+	static JsonNode tree(Object value) {
+		return mapper.valueToTree(value);
+	}
+
+	/**
 	 * Writes the results atomically.
 	 * @param results the results
 	 * @param model the run's model
@@ -117,6 +138,46 @@ public final class ResultsJson {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not read " + file, ex);
 		}
+	}
+
+	/**
+	 * Fixes the order of a bean's properties: those named in its
+	 * {@code @JsonPropertyOrder} first, in that order; then a record's components, in
+	 * declaration order; then the rest (derived properties such as
+	 * {@code Storage.verified()}), alphabetically. Without it Jackson writes the derived
+	 * properties in the order reflection lists their methods, which the JVM does not fix
+	 * ({@code Class.getDeclaredMethods()}), so two writes of the same run could differ.
+	 */
+	static final class StableOrder extends BeanSerializerModifier {
+
+		private static final long serialVersionUID = 1L;
+
+		@Override
+		public List<BeanPropertyWriter> orderProperties(SerializationConfig config, BeanDescription bean,
+				List<BeanPropertyWriter> properties) {
+			List<String> explicit = Optional
+				.ofNullable(config.getAnnotationIntrospector().findSerializationPropertyOrder(bean.getClassInfo()))
+				.map(List::of)
+				.orElse(List.of());
+			RecordComponent[] components = bean.getBeanClass().getRecordComponents();
+			List<String> declared = (components != null)
+					? Arrays.stream(components).map(RecordComponent::getName).toList() : List.of();
+			Comparator<BeanPropertyWriter> order = Comparator
+				.comparingInt((BeanPropertyWriter property) -> rank(explicit, declared, property.getName()))
+				.thenComparing(BeanPropertyWriter::getName);
+			return properties.stream().sorted(order).toList();
+		}
+
+		private static int rank(List<String> explicit, List<String> declared, String name) {
+			if (explicit.contains(name)) {
+				return explicit.indexOf(name);
+			}
+			if (declared.contains(name)) {
+				return explicit.size() + declared.indexOf(name);
+			}
+			return Integer.MAX_VALUE;
+		}
+
 	}
 
 }

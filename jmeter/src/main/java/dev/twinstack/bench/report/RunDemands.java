@@ -29,7 +29,7 @@ import dev.twinstack.bench.results.ResultsFile;
  * @param commit the commit the run was built from, {@code null} when not recorded
  * @param stacks one entry per stack, workload and placement, in matrix order
  */
-record RunDemands(String profile, int cores, String commit, List<Entry> stacks) {
+public record RunDemands(String profile, int cores, String commit, List<Entry> stacks) {
 
 	private static final ObjectMapper MAPPER = new ObjectMapper()
 		.configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -48,7 +48,9 @@ record RunDemands(String profile, int cores, String commit, List<Entry> stacks) 
 	/**
 	 * A run folder that cannot be projected, with a message naming the problem.
 	 */
-	static final class UnreadableRun extends RuntimeException {
+	public static final class UnreadableRun extends RuntimeException {
+
+		private static final long serialVersionUID = 1L;
 
 		UnreadableRun(String message) {
 			super(message);
@@ -63,7 +65,7 @@ record RunDemands(String profile, int cores, String commit, List<Entry> stacks) 
 	 * @throws UnreadableRun when the folder, its results.json or the model's demands in
 	 * it are missing or unreadable
 	 */
-	static RunDemands read(Path folder) {
+	public static RunDemands read(Path folder) {
 		JsonNode root;
 		try {
 			root = ResultsFile.tree(folder);
@@ -88,7 +90,7 @@ record RunDemands(String profile, int cores, String commit, List<Entry> stacks) 
 	 * measured load, at every load.
 	 * @return the constant-demand run
 	 */
-	RunDemands calibrationOnly() {
+	public RunDemands calibrationOnly() {
 		List<Entry> constant = this.stacks.stream()
 			.map((e) -> new Entry(e.stack(), e.workload(), e.placement(),
 					LoadDependentDemands.constant(e.demands().base(), e.demands().loads().get(0).concurrency())))

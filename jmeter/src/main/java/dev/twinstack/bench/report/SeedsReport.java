@@ -65,9 +65,9 @@ final class SeedsReport {
 	 * The heap, thread and CPU charts of one heap and fanout of seed 001.
 	 *
 	 * @param title e.g. {@code -Xmx64m, parallel fanout}
-	 * @param images Markdown images of the charts drawn
+	 * @param images the charts drawn
 	 */
-	record Charts(String title, List<String> images) {
+	record Charts(String title, List<ReportSections.Image> images) {
 	}
 
 	/**
@@ -222,10 +222,10 @@ final class SeedsReport {
 				List<String> ids = ChartData.timeIds(fanout, cell.cell().concurrency(), heap, LoadModel.COUNT);
 				List<String> alts = List.of("Heap used (solid), RSS (dashed) and the heap's max (dotted)",
 						"Live threads", "CPU: app (solid), mocks (dashed), JMeter (dotted)");
-				List<String> images = new ArrayList<>();
+				List<ReportSections.Image> images = new ArrayList<>();
 				for (int i = 0; i < ids.size(); i++) {
 					if (drawn.contains(ids.get(i))) {
-						images.add("![" + alts.get(i) + "](charts/" + ids.get(i) + ".png)");
+						images.add(new ReportSections.Image(ids.get(i), alts.get(i)));
 					}
 				}
 				if (!images.isEmpty()) {

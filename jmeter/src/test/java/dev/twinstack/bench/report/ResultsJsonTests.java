@@ -4,6 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.ResultsFile;
@@ -43,6 +45,16 @@ class ResultsJsonTests {
 			.isEqualTo(ReportWriter.render(results, java.util.Set.of("throughput-sequential"), model));
 	}
 
+	@Test
+	void aRecordsPropertiesAreWrittenComponentsFirstThenDerivedOnesAlphabetically() {
+		// six derived properties declared in reverse order: without a fixed order they
+		// come in the order reflection lists the methods, which the JVM does not fix
+		assertThat(ResultsJson.tree(new Derived(1, 2)).fieldNames()).toIterable()
+			.containsExactly("zulu", "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf");
+		assertThat(ResultsJson.tree(new Ordered(1, 2)).fieldNames()).toIterable()
+			.containsExactly("total", "zulu", "alpha");
+	}
+
 	private void assertRoundTrip(BenchResults results) throws Exception {
 		ResultsJson.write(results, RunModel.of(results), this.folder.resolve(ResultsFile.NAME));
 		String written = Files.readString(this.folder.resolve(ResultsFile.NAME));
@@ -50,6 +62,50 @@ class ResultsJsonTests {
 		assertThat(read.settings()).isEqualTo(results.settings());
 		assertThat(read.matrix()).isEqualTo(results.matrix());
 		assertThat(ResultsJson.toJson(read) + "\n").isEqualTo(written);
+	}
+
+	record Derived(int zulu, int alpha) {
+
+		@JsonProperty
+		int golf() {
+			return 7;
+		}
+
+		@JsonProperty
+		int foxtrot() {
+			return 6;
+		}
+
+		@JsonProperty
+		int echo() {
+			return 5;
+		}
+
+		@JsonProperty
+		int delta() {
+			return 4;
+		}
+
+		@JsonProperty
+		int charlie() {
+			return 3;
+		}
+
+		@JsonProperty
+		int bravo() {
+			return 2;
+		}
+
+	}
+
+	@JsonPropertyOrder({ "total" })
+	record Ordered(int zulu, int alpha) {
+
+		@JsonProperty
+		int total() {
+			return this.zulu + this.alpha;
+		}
+
 	}
 
 }

@@ -1,8 +1,5 @@
-package dev.twinstack.bench.report;
+package dev.twinstack.bench.cli;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,9 +7,7 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import dev.twinstack.bench.model.LoadDependentDemands.MeasuredLoad;
 import dev.twinstack.bench.model.Prediction;
 import dev.twinstack.bench.model.StackDemands;
 import dev.twinstack.bench.model.WhatIf;
@@ -21,34 +16,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ProjectCommandTests {
 
-	private final StringWriter out = new StringWriter();
-
-	private final StringWriter err = new StringWriter();
-
-	@Test
-	void readsTheDemandsOfEachStackAtEveryMeasuredLoad() throws Exception {
-		RunDemands run = RunDemands.read(fixture());
-		assertThat(run.profile()).isEqualTo("standard");
-		assertThat(run.cores()).isEqualTo(2);
-		// the 64m heap and the open cell are left out
-		assertThat(run.stacks()).extracting(RunDemands.Entry::stack, RunDemands.Entry::workload)
-			.containsExactly(org.assertj.core.groups.Tuple.tuple("mvc", "composite-sequential"),
-					org.assertj.core.groups.Tuple.tuple("webflux", "composite-sequential"),
-					org.assertj.core.groups.Tuple.tuple("webflux", "cpu-light"));
-		RunDemands.Entry webflux = run.stacks().get(1);
-		assertThat(webflux.placement()).isEqualTo("app on 1 core");
-		assertThat(webflux.demands().loads()).containsExactly(new MeasuredLoad(50, 1.93, 2.00),
-				new MeasuredLoad(400, 1.01, 0.97));
-		assertThat(webflux.demands().base()).isEqualTo(new StackDemands("webflux", 1.93, 2.00, 3, 100, 6.07, 1, 1, 0));
-		assertThat(run.stacks().get(2).demands().loads()).containsExactly(new MeasuredLoad(400, 0.11, 0.10));
-	}
+	private final CommandRun project = new CommandRun(ProjectCommand::new);
 
 	@Test
 	void printsTheProjectionOfEveryStackLabelledAsSuch() throws Exception {
 		int code = execute(fixture().toString(), "cores=8,latency=50ms,concurrency=2000");
-		assertThat(this.err.toString()).isEmpty();
+		assertThat(this.project.err()).isEmpty();
 		assertThat(code).isZero();
-		List<String> lines = this.out.toString().lines().toList();
+		List<String> lines = this.project.out().lines().toList();
 		assertThat(lines.get(0)).isEqualTo("MODEL PROJECTION, NOT A MEASUREMENT");
 		assertThat(lines.get(1)).contains("8 cores, 50 ms per downstream call, concurrency 2000");
 		// webflux at c = 2000 uses the CPU per request of its c = 400 cell, held beyond
@@ -77,7 +52,7 @@ class ProjectCommandTests {
 			.isZero();
 		StackDemands at50 = new StackDemands("webflux", 1.93, 2.00, 3, 100, 6.07, 1, 1, 0);
 		Prediction expected = new WhatIf(8, 50, 2000, true).predict(at50);
-		String row = this.out.toString()
+		String row = this.project.out()
 			.lines()
 			.filter((l) -> l.startsWith("webflux  composite-sequential"))
 			.findFirst()
@@ -90,53 +65,49 @@ class ProjectCommandTests {
 	@Test
 	void withoutTheHarnessTheAppHasEveryCore() throws Exception {
 		assertThat(execute(fixture().toString(), "cores=4,latency=1s,concurrency=10,harness=none")).isZero();
-		assertThat(this.out.toString()).contains("JMeter and mock-services elsewhere").contains("4 app alone");
+		assertThat(this.project.out()).contains("JMeter and mock-services elsewhere").contains("4 app alone");
 	}
 
 	@Test
 	void aBadWhatIfIsOneLineNamingTheArgumentAndTheAcceptedForm() throws Exception {
 		assertThat(execute(fixture().toString(), "cores=8,latency=50,concurrency=2000")).isEqualTo(1);
-		assertThat(this.err.toString()).startsWith("project: <what-if> must be cores=")
+		assertThat(this.project.err()).startsWith("project: <what-if> must be cores=")
 			.contains("latency=50 needs a unit, ms or s")
 			.hasLineCount(1);
-		assertThat(this.out.toString()).isEmpty();
+		assertThat(this.project.out()).isEmpty();
 	}
 
 	@Test
 	void aFolderWithoutResultsIsOneLine(@TempDir Path empty) {
 		assertThat(execute(empty.toString(), "cores=8,latency=50ms,concurrency=2000")).isEqualTo(1);
-		assertThat(this.err.toString()).isEqualTo("project: no results.json in " + empty
+		assertThat(this.project.err()).isEqualTo("project: no results.json in " + empty
 				+ " (expected a bench run's output folder, e.g. target/bench)" + System.lineSeparator());
 		assertThat(execute(empty.resolve("missing").toString(), "cores=8,latency=50ms,concurrency=2000")).isEqualTo(1);
-		assertThat(this.err.toString()).contains("run folder not found: " + empty.resolve("missing"));
+		assertThat(this.project.err()).contains("run folder not found: " + empty.resolve("missing"));
 	}
 
 	@Test
 	void aRunWithoutTheModelsDemandsSaysSo(@TempDir Path folder) throws Exception {
 		Files.writeString(folder.resolve("results.json"), "{\"matrix\": [{\"cell\": {\"load\": \"closed\"}}]}");
 		assertThat(execute(folder.toString(), "cores=8,latency=50ms,concurrency=2000")).isEqualTo(1);
-		assertThat(this.err.toString()).contains("has the model's demands (matrix[].model.demands)");
+		assertThat(this.project.err()).contains("has the model's demands (matrix[].model.demands)");
 		Files.writeString(folder.resolve("results.json"), "{\"matrix\": [");
 		assertThat(execute(folder.toString(), "cores=8,latency=50ms,concurrency=2000")).isEqualTo(1);
-		assertThat(this.err.toString()).contains("unreadable ").contains("results.json");
+		assertThat(this.project.err()).contains("unreadable ").contains("results.json");
 	}
 
 	@Test
 	void aMissingArgumentIsBadUsage() {
 		assertThat(execute("target/bench")).isEqualTo(2);
-		assertThat(this.err.toString()).contains("Missing required parameter: '<what-if>'");
+		assertThat(this.project.err()).contains("Missing required parameter: '<what-if>'");
 	}
 
 	private int execute(String... args) {
-		this.out.getBuffer().setLength(0);
-		this.err.getBuffer().setLength(0);
-		return new CommandLine(new ProjectCommand()).setOut(new PrintWriter(this.out))
-			.setErr(new PrintWriter(this.err))
-			.execute(args);
+		return this.project.run(args);
 	}
 
-	private static Path fixture() throws URISyntaxException {
-		return Path.of(ProjectCommandTests.class.getResource("project/results.json").toURI()).getParent();
+	private static Path fixture() {
+		return Path.of("src/test/resources/dev/twinstack/bench/report/project");
 	}
 
 }

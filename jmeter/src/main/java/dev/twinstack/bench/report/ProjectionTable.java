@@ -1,78 +1,27 @@
 package dev.twinstack.bench.report;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 import dev.twinstack.bench.model.Prediction;
 import dev.twinstack.bench.model.StackDemands;
 import dev.twinstack.bench.model.WhatIf;
-import dev.twinstack.bench.settings.BenchConfigException;
 import dev.twinstack.bench.settings.Projection;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
- * {@code project <run-folder> <what-if>}: the what-if of {@code bench.project} applied to
- * a finished run, no bench needed. Reads the run's {@code results.json}
- * ({@link RunDemands}) and prints, per stack and workload, what the queueing model
- * predicts on the reader's hardware ({@link WhatIf}): throughput, mean latency and the
- * binding ceiling, with the CPU per request it used — a model projection, never a
- * measurement. Exit codes: 0 printed, 1 bad input (one line on stderr), 2 bad usage.
+ * The what-if of a finished run as plain text: per stack, workload and placement, what
+ * the queueing model predicts on the reader's hardware ({@link WhatIf}) from the CPU per
+ * request the run measured ({@link RunDemands}) — a model projection, never a
+ * measurement.
  */
-@Command(name = "project", mixinStandardHelpOptions = true,
-		description = { "Projects a finished bench run onto other hardware with the queueing model (a model "
-				+ "projection, not a measurement): per stack and workload, the predicted throughput, mean latency "
-				+ "and binding ceiling, from the CPU per request the run measured." },
-		exitCodeOnInvalidInput = 2, exitCodeOnExecutionException = 1)
-public class ProjectCommand implements Callable<Integer> {
+public final class ProjectionTable {
 
 	private static final String[] HEADERS = { "stack", "workload", "CPU measured at", "cores", "downstream ms",
 			"CPU per request used", "req/s", "mean ms", "binding ceiling" };
 
-	@Spec
-	private CommandSpec spec;
-
-	@Parameters(index = "0", paramLabel = "<run-folder>",
-			description = "a bench run's output folder holding results.json (e.g. target/bench)")
-	private Path folder;
-
-	@Parameters(index = "1", paramLabel = "<what-if>",
-			description = "the hardware: " + Projection.ACCEPTED + "; harness=same (default) keeps JMeter and "
-					+ "mock-services on the machine, harness=none moves them elsewhere")
-	private String whatIf;
-
-	@Option(names = "--calibration-only",
-			description = "use only the CPU per request of each stack's calibration (its lowest measured load), "
-					+ "as the model did before load-dependent demands, instead of the demand at the what-if's "
-					+ "concurrency")
-	private boolean calibrationOnly;
-
-	/**
-	 * Prints the projection.
-	 * @return the exit code: 0 printed, 1 bad input
-	 */
-	@Override
-	public Integer call() {
-		try {
-			Projection projection = Projection.parse(this.whatIf, "<what-if>");
-			RunDemands run = RunDemands.read(this.folder);
-			PrintWriter out = this.spec.commandLine().getOut();
-			lines(this.calibrationOnly ? run.calibrationOnly() : run, this.folder, projection).forEach(out::println);
-			out.flush();
-			return 0;
-		}
-		catch (BenchConfigException | RunDemands.UnreadableRun ex) {
-			this.spec.commandLine().getErr().println("project: " + ex.getMessage());
-			return 1;
-		}
+	private ProjectionTable() {
 	}
 
 	/**
@@ -83,7 +32,7 @@ public class ProjectCommand implements Callable<Integer> {
 	 * @param projection the reader's hardware
 	 * @return the lines to print
 	 */
-	static List<String> lines(RunDemands run, Path folder, Projection projection) {
+	public static List<String> lines(RunDemands run, Path folder, Projection projection) {
 		WhatIf whatIf = new WhatIf(projection.cores(), projection.latencyMs(), projection.concurrency(),
 				projection.withHarness());
 		List<String[]> rows = new ArrayList<>();
@@ -145,15 +94,6 @@ public class ProjectCommand implements Callable<Integer> {
 
 	private static String fmt(String format, Object... args) {
 		return String.format(Locale.ROOT, format, args);
-	}
-
-	/**
-	 * Runs the command and exits with its code.
-	 * @param args {@code <run-folder> <what-if>}, e.g.
-	 * {@code target/bench cores=8,latency=50ms,concurrency=2000}
-	 */
-	public static void main(String[] args) {
-		System.exit(new CommandLine(new ProjectCommand()).execute(args));
 	}
 
 }

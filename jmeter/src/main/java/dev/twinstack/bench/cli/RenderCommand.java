@@ -1,18 +1,15 @@
-package dev.twinstack.bench.report;
+package dev.twinstack.bench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
+import dev.twinstack.bench.report.ReportFiles;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.ResultsFile;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code render <run-folder> [-o <folder>]}: renders a bench run's report again from its
@@ -22,15 +19,11 @@ import picocli.CommandLine.Spec;
  * itself is never written. Exit codes: 0 written, 1 bad input (one line on stderr), 2 bad
  * usage.
  */
-@Command(name = "render", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "render",
 		description = {
 				"Renders a bench run's report again from its folder: results.json and the cells' metrics.csv files.",
-				"Writes report.md, index.html (with assets/) and charts/*.png; results.json is only read." },
-		exitCodeOnInvalidInput = 2, exitCodeOnExecutionException = 1)
-public class RenderCommand implements Callable<Integer> {
-
-	@Spec
-	private CommandSpec spec;
+				"Writes report.md, index.html (with assets/) and charts/*.png; results.json is only read." })
+public class RenderCommand extends CliCommand {
 
 	@Parameters(index = "0", paramLabel = "<run-folder>",
 			description = "a bench run's output folder holding results.json (e.g. target/bench)")
@@ -47,28 +40,24 @@ public class RenderCommand implements Callable<Integer> {
 	 */
 	@Override
 	public Integer call() {
-		PrintWriter err = this.spec.commandLine().getErr();
 		try {
 			BenchResults results = ResultsFile.read(this.runFolder);
 			List<String> missing = ReportFiles.missingSeries(results, this.runFolder);
 			if (!missing.isEmpty()) {
-				err.println("render: warning: " + missing.size() + " time series missing from " + this.runFolder
+				err().println("render: warning: " + missing.size() + " time series missing from " + this.runFolder
 						+ ", their charts are drawn without them: " + String.join(", ", missing));
+				err().flush();
 			}
 			Path folder = (this.out != null) ? this.out : this.runFolder;
 			Path report = ReportFiles.render(results, this.runFolder, folder);
-			PrintWriter stdout = this.spec.commandLine().getOut();
+			PrintWriter stdout = out();
 			stdout.println("wrote " + report + ", " + folder.resolve("index.html") + " and " + folder.resolve("charts")
 					+ "/ from " + this.runFolder.resolve(ResultsFile.NAME));
 			stdout.flush();
 			return 0;
 		}
 		catch (ResultsFile.UnreadableResultsException ex) {
-			err.println("render: " + ex.getMessage());
-			return 1;
-		}
-		finally {
-			err.flush();
+			return badInput(ex.getMessage());
 		}
 	}
 
@@ -77,7 +66,7 @@ public class RenderCommand implements Callable<Integer> {
 	 * @param args {@code <run-folder> [-o <folder>]}
 	 */
 	public static void main(String[] args) {
-		System.exit(new CommandLine(new RenderCommand()).execute(args));
+		exit(new RenderCommand(), args);
 	}
 
 }

@@ -1,8 +1,6 @@
-package dev.twinstack.bench.compare;
+package dev.twinstack.bench.cli;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,30 +18,26 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class CompareCommandTests {
 
-	private static final Path EXPECTED = RunComparerTests.FIXTURES.resolve("expected-report.md");
+	private static final Path FIXTURES = Path.of("src/test/resources/dev/twinstack/bench/compare");
+
+	private static final Path EXPECTED = FIXTURES.resolve("expected-report.md");
 
 	@TempDir
 	Path out;
 
-	private final StringWriter stdout = new StringWriter();
-
-	private final StringWriter stderr = new StringWriter();
+	private final CommandRun compare = new CommandRun(CompareCommand::new);
 
 	private int run(String... args) {
-		CommandLine command = new CommandLine(new CompareCommand());
-		command.setOut(new PrintWriter(this.stdout));
-		command.setErr(new PrintWriter(this.stderr));
-		return command.execute(args);
+		return this.compare.run(args);
 	}
 
 	@Test
 	void writesTheReportThePageAndTheJson() throws IOException {
-		int code = run(RunComparerTests.FIXTURES.resolve("baseline").toString(),
-				RunComparerTests.FIXTURES.resolve("candidate").toString(), "-o", this.out.toString());
+		int code = run(FIXTURES.resolve("baseline").toString(), FIXTURES.resolve("candidate").toString(), "-o",
+				this.out.toString());
 		assertThat(code).isZero();
-		assertThat(this.stderr.toString()).isEmpty();
-		assertThat(this.stdout.toString())
-			.contains("2 cells in both runs, 1 only in the baseline, 1 only in the candidate")
+		assertThat(this.compare.err()).isEmpty();
+		assertThat(this.compare.out()).contains("2 cells in both runs, 1 only in the baseline, 1 only in the candidate")
 			.contains("throughput: 1 faster, 1 no significant difference")
 			.contains("warning: JDK differs: 21.0.5 (Eclipse Adoptium) → 25.0.3 (Eclipse Adoptium)");
 		String report = Files.readString(this.out.resolve("report.md"));
@@ -66,26 +59,25 @@ class CompareCommandTests {
 
 	@Test
 	void aMissingFolderIsOneLineNamingIt() {
-		int code = run("no-such-run", RunComparerTests.FIXTURES.resolve("candidate").toString(), "-o",
-				this.out.toString());
+		int code = run("no-such-run", FIXTURES.resolve("candidate").toString(), "-o", this.out.toString());
 		assertThat(code).isEqualTo(1);
-		assertThat(this.stderr.toString())
+		assertThat(this.compare.err())
 			.isEqualTo("compare: baseline: run folder not found: no-such-run" + System.lineSeparator());
 		assertThat(this.out).isEmptyDirectory();
 	}
 
 	@Test
 	void aConfidenceOutOfRangeNamesTheAcceptedValues() {
-		int code = run(RunComparerTests.FIXTURES.resolve("baseline").toString(),
-				RunComparerTests.FIXTURES.resolve("candidate").toString(), "--confidence", "95");
+		int code = run(FIXTURES.resolve("baseline").toString(), FIXTURES.resolve("candidate").toString(),
+				"--confidence", "95");
 		assertThat(code).isEqualTo(1);
-		assertThat(this.stderr.toString()).startsWith("compare: --confidence must be between 0.5 and 0.999, got 95.0");
+		assertThat(this.compare.err()).startsWith("compare: --confidence must be between 0.5 and 0.999, got 95.0");
 	}
 
 	@Test
 	void aMissingArgumentIsAUsageError() {
 		assertThat(run("only-one")).isEqualTo(2);
-		assertThat(this.stderr.toString()).contains("Missing required parameter: '<candidate-folder>'")
+		assertThat(this.compare.err()).contains("Missing required parameter: '<candidate-folder>'")
 			.contains("Usage: compare");
 	}
 
