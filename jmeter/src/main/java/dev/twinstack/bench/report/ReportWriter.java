@@ -174,7 +174,8 @@ public final class ReportWriter {
 						settings.warmupSeconds(), settings.loads().contains(LoadModel.COUNT) ? COUNT_MODEL : null)));
 	}
 
-	private static void appendMatrixSettings(List<SettingRow> rows, BenchResults.Settings s) {
+	private static void appendMatrixSettings(List<SettingRow> rows, BenchResults.Settings s,
+			boolean rehearsedOnEveryCpu) {
 		setting(rows, "Workloads", s.workloads().stream().map(Workload::id).toList().toString());
 		setting(rows, "Fanouts", s.fanouts().stream().map(Fanout::id).toList().toString());
 		setting(rows, "Load models", s.loads().stream().map(LoadModel::id).toList().toString()
@@ -184,11 +185,12 @@ public final class ReportWriter {
 		setting(rows, "Per trial", perTrial(s));
 		setting(rows, "Warm-up per app start", "per workload, rounds of " + WarmUp.ROUND_SECONDS + " s: first at "
 				+ WarmUp.JIT_CONCURRENCY_WAITING + " clients (" + WarmUp.JIT_CONCURRENCY_BUSY
-				+ " without a downstream wait) with the app on every CPU, then at the highest concurrency on its own, "
-				+ "each until the last " + WarmUp.WINDOW + " agree within "
-				+ String.format(Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT) + " % and the JIT compiled for at most "
-				+ String.format(Locale.ROOT, "%.0f", WarmUp.JIT_QUIET_PERCENT) + " % of them; at most "
-				+ s.warmupSeconds() + " s in all; then " + s.baselineSeconds()
+				+ " without a downstream wait) with the app on every CPU, then at the highest concurrency right before the "
+				+ "workload's first cell"
+				+ (rehearsedOnEveryCpu ? ", again on every CPU, " : " on the app's own CPUs, ") + "each until the last "
+				+ WarmUp.WINDOW + " agree within " + String.format(Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT)
+				+ " % and the JIT compiled for at most " + String.format(Locale.ROOT, "%.0f", WarmUp.JIT_QUIET_PERCENT)
+				+ " % of them; at most " + s.warmupSeconds() + " s in all; then " + s.baselineSeconds()
 				+ " s per workload at concurrency 1 (base latency)");
 	}
 
@@ -206,7 +208,12 @@ public final class ReportWriter {
 					+ results.jdk().home() + "`, chosen from " + results.jdk().source());
 		}
 		if (!faultsOnly(results)) {
-			appendMatrixSettings(rows, s);
+			// runs before 7daa88b rehearsed on the app's own CPUs: the record says which
+			boolean rehearsedOnEveryCpu = results.apps()
+				.stream()
+				.flatMap((app) -> app.warmUp().stream())
+				.anyMatch((run) -> run.everyCpu() && s.concurrency().contains(run.concurrency()));
+			appendMatrixSettings(rows, s, rehearsedOnEveryCpu);
 		}
 		setting(rows, "Downstream latency",
 				"`" + s.latency() + "` per composite call, `" + s.slowLatency() + "` for the slow service");
