@@ -234,6 +234,16 @@ public final class ScenarioLoad {
 				remainingSeconds - runsAfter * rehearsalSeconds());
 	}
 
+	/**
+	 * What is left of the warm-up bound of an app start after the runs so far.
+	 * @param settings the bench settings (the bound)
+	 * @param done the warm-up runs of this app start so far
+	 * @return the seconds left, 0 or less when the bound is used up
+	 */
+	public static long remainingSeconds(BenchSettings settings, List<WarmUp> done) {
+		return settings.warmup().toSeconds() - Math.round(done.stream().mapToDouble(WarmUp::seconds).sum());
+	}
+
 	private static List<WarmUp> warmUp(BenchSettings settings, LoadTarget app, CpuPlacement placement,
 			MockServicesProcess mocks, List<Workload> workloads, int concurrency, String runPrefix,
 			boolean gentleOnly) {

@@ -86,6 +86,24 @@ public final class CellMonitor implements AutoCloseable {
 		}));
 	}
 
+	/**
+	 * Starts sampling a remote target as {@link #startRemote} does, printing nothing: the
+	 * Actuator traffic of its trials, during its warm-up (see {@link #startQuietly}).
+	 * @param actuatorUri the base of the target's Actuator
+	 * @param requestUri the {@code uri} tag of the workload's requests
+	 * @return the running monitor, to be closed after the warm-up
+	 */
+	public static CellMonitor startRemoteQuietly(URI actuatorUri, String requestUri) {
+		return new CellMonitor(MetricsSampler.start(INTERVAL, remoteProbes(actuatorUri, requestUri), (row) -> {
+		}));
+	}
+
+	private static List<Probe> remoteProbes(URI actuatorUri, String requestUri) {
+		return List.of(new ActuatorProbe("app", actuatorUri, requestUri, INTERVAL),
+				new PrometheusProbe(actuatorUri, requestUri, INTERVAL),
+				new ProcessProbe("loadgen", ProcessHandle.current().pid()));
+	}
+
 	private static List<Probe> probes(AppProcess app, MockServicesProcess mocks, String requestUri) {
 		return List.of(new ActuatorProbe("app", app.actuatorUri(), requestUri, INTERVAL),
 				new PrometheusProbe(app.actuatorUri(), requestUri, INTERVAL),
@@ -106,9 +124,7 @@ public final class CellMonitor implements AutoCloseable {
 	 * @return the running monitor
 	 */
 	public static CellMonitor startRemote(URI actuatorUri, String requestUri, String label, Progress progress) {
-		List<Probe> probes = List.of(new ActuatorProbe("app", actuatorUri, requestUri, INTERVAL),
-				new PrometheusProbe(actuatorUri, requestUri, INTERVAL),
-				new ProcessProbe("loadgen", ProcessHandle.current().pid()));
+		List<Probe> probes = remoteProbes(actuatorUri, requestUri);
 		List<String> columns = probes.stream().flatMap((probe) -> probe.columns().stream()).toList();
 		ProgressPrinter printer = new ProgressPrinter(label, progress, columns);
 		return new CellMonitor(MetricsSampler.start(INTERVAL, probes, printer::accept));

@@ -235,8 +235,7 @@ final class MatrixRunner {
 	 * each workload still to come; nothing when the bound is used up or 0.
 	 */
 	private void rehearse(AppSession session, Workload workload, int concurrency, int workloadsAfter) {
-		long spent = Math.round(session.warmUps().stream().mapToDouble(WarmUp::seconds).sum());
-		long remaining = this.settings.warmup().toSeconds() - spent;
+		long remaining = ScenarioLoad.remainingSeconds(this.settings, session.warmUps());
 		if (remaining <= 0 || !session.app().process().isAlive()) {
 			return;
 		}

@@ -30,6 +30,7 @@ import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.measure.CellMonitor;
 import dev.twinstack.bench.measure.GcLog;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.measure.StubLatencyProbe;
@@ -159,13 +160,15 @@ final class TargetsRunner {
 	 */
 	private boolean rehearse(LoadTarget app, Workload workload, int concurrency, List<WarmUp> warmUps,
 			int workloadsAfter) {
-		long spent = Math.round(warmUps.stream().mapToDouble(WarmUp::seconds).sum());
-		long remaining = this.settings.warmup().toSeconds() - spent;
+		long remaining = ScenarioLoad.remainingSeconds(this.settings, warmUps);
 		if (remaining <= 0) {
 			return false;
 		}
-		warmUps.add(ScenarioLoad.rehearse(app, null, null, workload, concurrency,
-				ScenarioLoad.allowance(remaining, workloadsAfter), this.runPrefix));
+		// with the trials' Actuator readings, as for the apps the bench starts
+		try (CellMonitor monitor = CellMonitor.startRemoteQuietly(app.actuatorUri(), workload.uriTag())) {
+			warmUps.add(ScenarioLoad.rehearse(app, null, null, workload, concurrency,
+					ScenarioLoad.allowance(remaining, workloadsAfter), this.runPrefix));
+		}
 		return true;
 	}
 
