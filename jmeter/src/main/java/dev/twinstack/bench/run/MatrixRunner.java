@@ -230,9 +230,9 @@ final class MatrixRunner {
 	}
 
 	/**
-	 * Warms a workload up at the cells' concurrency right before its first cell, with an
-	 * equal share of what is left of the warm-up bound among it and the workloads still
-	 * to come ({@link ScenarioLoad#allowance}); nothing when the bound is used up or 0.
+	 * Warms a workload up at the cells' concurrency right before its first cell, with
+	 * what is left of the warm-up bound but {@link ScenarioLoad#rehearsalSeconds()} for
+	 * each workload still to come; nothing when the bound is used up or 0.
 	 */
 	private void rehearse(AppSession session, Workload workload, int concurrency, int workloadsAfter) {
 		long remaining = ScenarioLoad.remainingSeconds(this.settings, session.warmUps());

@@ -152,9 +152,9 @@ final class TargetsRunner {
 
 	/**
 	 * Warms a workload up at the cells' concurrency right before its first cell, as
-	 * {@link MatrixRunner} does for an app the bench started: with an equal share of what
-	 * is left of the warm-up bound among it and the workloads still to come
-	 * ({@link ScenarioLoad#allowance}); nothing when the bound is used up or 0.
+	 * {@link MatrixRunner} does for an app the bench started: with what is left of the
+	 * warm-up bound but {@link ScenarioLoad#rehearsalSeconds()} for each workload still
+	 * to come; nothing when the bound is used up or 0.
 	 * @param warmUps the target's warm-up runs so far, to which the run is added
 	 * @return {@code true} when a run was made
 	 */

@@ -32,23 +32,12 @@ class ScenarioLoadTests {
 	}
 
 	@Test
-	void eachRunGetsAnEqualShareOfWhatIsLeft() {
-		// the standard bound of 180 s: two JIT runs, then two rehearsals
-		assertThat(ScenarioLoad.allowance(180, 3)).isEqualTo(45);
-		// a JIT run that ended steady after 30 s leaves its unused share to the others
-		assertThat(ScenarioLoad.allowance(150, 2)).isEqualTo(50);
-		assertThat(ScenarioLoad.allowance(100, 1)).isEqualTo(50);
-		// the last run gets all that is left; shares round up to the second
-		assertThat(ScenarioLoad.allowance(40, 0)).isEqualTo(40);
-		assertThat(ScenarioLoad.allowance(101, 1)).isEqualTo(51);
-	}
-
-	@Test
-	void eachRunKeepsThreeRoundsOfTheBoundForEveryRunAfterIt() {
+	void eachRunKeepsFiveRoundsOfTheBoundForEveryRunAfterIt() {
 		long rehearsal = ScenarioLoad.rehearsalSeconds();
-		assertThat(rehearsal).isEqualTo(WarmUp.RAMP_UP_SECONDS + 3 * WarmUp.ROUND_SECONDS + 1);
-		// an equal share (15 s) would leave the three runs after it less than theirs
-		assertThat(ScenarioLoad.allowance(60, 3)).isEqualTo(60 - 3 * rehearsal);
+		assertThat(rehearsal).isEqualTo(WarmUp.RAMP_UP_SECONDS + 5 * WarmUp.ROUND_SECONDS + 1);
+		// the standard bound of 180 s: two JIT runs, then two rehearsals after the first
+		assertThat(ScenarioLoad.allowance(180, 3)).isEqualTo(180 - 3 * rehearsal);
+		assertThat(ScenarioLoad.allowance(40, 0)).isEqualTo(40);
 		// never less than one round, even with the bound used up
 		assertThat(ScenarioLoad.allowance(10, 2)).isEqualTo(WarmUp.RAMP_UP_SECONDS + WarmUp.ROUND_SECONDS);
 	}
