@@ -62,9 +62,9 @@ public final class ScenarioLoad {
 	 * its own CPUs before the second. Each run also reads the CPU per request of the app,
 	 * the load generator and the mocks over its last rounds ({@link WarmUp#cpu()}): the
 	 * JIT run's are the demands at low concurrency the queueing model is calibrated with.
-	 * Each run may use what is left of the bound but {@link WarmUp#WINDOW} rounds for
-	 * each run after it. Results are discarded but the rounds' throughputs, which the
-	 * report shows.
+	 * Each run may use what is left of the bound but {@link #rehearsalSeconds()} for each
+	 * run after it ({@link #allowance}). Results are discarded but the rounds'
+	 * throughputs, which the report shows.
 	 * @param settings the bench settings (the warm-up bound per app start)
 	 * @param app the running app
 	 * @param placement where the app runs, lent every CPU for the JIT runs
@@ -101,13 +101,13 @@ public final class ScenarioLoad {
 	 * Warms the app up at the gentle concurrency only: the JIT runs of
 	 * {@link #warmUp(BenchSettings, AppProcess, CpuPlacement, MockServicesProcess, List, int, String)},
 	 * each workload's run at the cells' concurrency left to {@link #rehearse}, right
-	 * before the workload's first cell, with {@link WarmUp#WINDOW} rounds of the bound
-	 * kept for each. Why: C2 compiles each method for the types it has seen, so code
-	 * warmed on another workload meets new classes in the next cell's first trial and is
-	 * thrown away and compiled again there: in the standard run at fdc7aa3 the first
-	 * trial of every app start's first cell saw 84–105 deoptimizations (class and type
-	 * checks) against 0–15 in the trials after it, and ran 15–38 % below them on mvc-vt,
-	 * webflux and coroutines.
+	 * before the workload's first cell, with {@link #rehearsalSeconds()} of the bound
+	 * kept for each ({@link #allowance}). Why: C2 compiles each method for the types it
+	 * has seen, so code warmed on another workload meets new classes in the next cell's
+	 * first trial and is thrown away and compiled again there: in the standard run at
+	 * fdc7aa3 the first trial of every app start's first cell saw 84–105 deoptimizations
+	 * (class and type checks) against 0–15 in the trials after it, and ran 15–38 % below
+	 * them on mvc-vt, webflux and coroutines.
 	 * @param settings the bench settings (the warm-up bound per app start)
 	 * @param app the running app
 	 * @param placement where the app runs, lent every CPU for the JIT runs
@@ -190,11 +190,24 @@ public final class ScenarioLoad {
 	}
 
 	/**
+	 * The rounds of the warm-up bound kept for each run after the one starting: at least
+	 * a rehearsal at the cells' concurrency gets them. Why 5, not {@link WarmUp#WINDOW}:
+	 * with 3 (17 s) in the standard run at 7daa88b, six of the eight rehearsals ended on
+	 * their 16–18 s with the compiler busy 30–104 % of the time, and mvc's composite
+	 * parallel trials 2 and 3 then held 6.5 s and 5.3 s of C2 compilation (JFR) and ran
+	 * 14–15 % below its trial 1. Sharing the bound equally among the runs instead (45 s
+	 * each of 180 s) cut the gentle JIT runs short too: coroutines' composite sequential
+	 * cells then cost 1.15 ms of app CPU per request against 0.82 ms, and served 723
+	 * against 1,014 req/s (46655f7, 2026-11-24).
+	 */
+	static final int REHEARSAL_ROUNDS = 5;
+
+	/**
 	 * The seconds of the warm-up bound a run at the cells' concurrency gets at least.
-	 * @return {@link WarmUp#RAMP_UP_SECONDS} + {@link WarmUp#WINDOW} rounds + 1 (s)
+	 * @return {@link WarmUp#RAMP_UP_SECONDS} + {@link #REHEARSAL_ROUNDS} rounds + 1 (s)
 	 */
 	public static long rehearsalSeconds() {
-		return WarmUp.RAMP_UP_SECONDS + WarmUp.WINDOW * WarmUp.ROUND_SECONDS + 1;
+		return WarmUp.RAMP_UP_SECONDS + REHEARSAL_ROUNDS * WarmUp.ROUND_SECONDS + 1;
 	}
 
 	/**

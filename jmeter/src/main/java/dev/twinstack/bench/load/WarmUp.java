@@ -21,7 +21,7 @@ import dev.twinstack.bench.matrix.Workload;
  * {@code ObservationCostExperiment}: webflux-app on one core, 4 minutes at 100 clients
  * and 290 req/s, then 11 s of compilation in the next 20 s and 2.9 → 1.7 ms of CPU per
  * request over the next 2 minutes). The warm-up stops once steady, or when its time is
- * used up (the bound, then reported).
+ * used up (its allowance, a share of the app start's warm-up bound, then reported).
  *
  * @param workload the workload's id
  * @param concurrency the warm-up's JMeter threads
@@ -31,8 +31,8 @@ import dev.twinstack.bench.matrix.Workload;
  * for a round whose reading failed (its JIT is not known quiet); empty when the app has
  * no such meter (then only the throughput decides)
  * @param seconds the warm-up's wall time (s)
- * @param steady whether the last rounds were steady; {@code false} when the bound ended
- * the warm-up first
+ * @param steady whether the last rounds were steady; {@code false} when the run's
+ * allowance, its share of the bound, ended it first
  * @param everyCpu whether the app ran on every CPU of the machine for this run, rather
  * than on its own (see {@link #JIT_CONCURRENCY_WAITING})
  * @param cpu the CPU per request of the app, the load generator and mock-services over
@@ -243,7 +243,7 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 						this.cpu.loadGeneratorMs(), this.cpu.mocksMs());
 		return String.format(Locale.ROOT, "%d round%s, %.0f s%s: %s at %.0f req/s (%s%s)%s", this.rounds.size(),
 				(this.rounds.size() == 1) ? "" : "s", this.seconds, this.everyCpu ? " on every CPU" : "",
-				this.steady ? "steady" : "bound reached", last, spread, jit, cpu);
+				this.steady ? "steady" : "allowance used", last, spread, jit, cpu);
 	}
 
 }

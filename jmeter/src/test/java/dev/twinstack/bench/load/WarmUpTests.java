@@ -76,7 +76,7 @@ class WarmUpTests {
 				List.of(4000.0, 200.0, 20.0, 10.0), 21.4, true, false)
 			.describe()).isEqualTo("4 rounds, 21 s: steady at 1170 req/s (last 3 within 1.9 %, JIT 1.5 % of the time)");
 		assertThat(new WarmUp("slow-io", 400, List.of(380.0), List.of(), 6.2, false, false).describe())
-			.isEqualTo("1 round, 6 s: bound reached at 380 req/s (last 1 within 0.0 %)");
+			.isEqualTo("1 round, 6 s: allowance used at 380 req/s (last 1 within 0.0 %)");
 		assertThat(new WarmUp("composite-sequential", 50, List.of(150.0, 152.0, 151.0), List.of(90.0, 60.0, 30.0), 15.2,
 				true, true)
 			.describe())
