@@ -2,6 +2,7 @@ package dev.twinstack.monitoring;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,7 @@ import jdk.jfr.consumer.EventStream;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * The heap, thread and CPU events of a JFR recording file (e.g. written by
+ * The heap, thread, CPU and JIT events of a JFR recording file (e.g. written by
  * {@code -XX:StartFlightRecording=filename=app.jfr,settings=profile,dumponexit=true}),
  * read once and summarized per time window: a JVM that served several bench cells is
  * cross-checked cell by cell.
@@ -29,6 +30,10 @@ public final class JfrRecording {
 
 	private final List<CpuEvent> cpu = new ArrayList<>();
 
+	private final List<CompilationEvent> compilations = new ArrayList<>();
+
+	private final List<Instant> deoptimizations = new ArrayList<>();
+
 	private record HeapEvent(Instant time, boolean beforeGc, double usedBytes) {
 	}
 
@@ -38,12 +43,16 @@ public final class JfrRecording {
 	private record CpuEvent(Instant time, double jvm, double machine) {
 	}
 
+	private record CompilationEvent(Instant start, Instant end) {
+	}
+
 	private JfrRecording() {
 	}
 
 	/**
-	 * Reads the {@code jdk.GCHeapSummary}, {@code jdk.JavaThreadStatistics} and
-	 * {@code jdk.CPULoad} events of a recording.
+	 * Reads the {@code jdk.GCHeapSummary}, {@code jdk.JavaThreadStatistics},
+	 * {@code jdk.CPULoad}, {@code jdk.Compilation} and {@code jdk.Deoptimization} events
+	 * of a recording.
 	 * @param file the {@code .jfr} file
 	 * @return the events
 	 * @throws IOException when the file cannot be read or is not a complete recording
@@ -61,6 +70,9 @@ public final class JfrRecording {
 				.add(new ThreadEvent(event.getStartTime(), event.getLong("activeCount"), event.getLong("peakCount"))));
 			events.onEvent("jdk.CPULoad", (event) -> recording.cpu.add(new CpuEvent(event.getStartTime(),
 					event.getFloat("jvmUser") + event.getFloat("jvmSystem"), event.getFloat("machineTotal"))));
+			events.onEvent("jdk.Compilation", (event) -> recording.compilations
+				.add(new CompilationEvent(event.getStartTime(), event.getEndTime())));
+			events.onEvent("jdk.Deoptimization", (event) -> recording.deoptimizations.add(event.getStartTime()));
 			events.start();
 		}
 		catch (RuntimeException ex) {
@@ -98,10 +110,27 @@ public final class JfrRecording {
 		List<CpuEvent> cpuEvents = this.cpu.stream().filter((event) -> inside.test(event.time())).toList();
 		Double peakHeap = max(beforeGc, HeapEvent::usedBytes);
 		Double lowestAfter = boxed(afterGc.stream().mapToDouble(HeapEvent::usedBytes).min());
+		// a compilation counts with its part inside the window: a 6 s compilation that
+		// started before the window still held a compiler thread during it
+		List<Duration> compiling = this.compilations.stream()
+			.map((event) -> Duration.between(max(event.start(), from), min(event.end(), to)))
+			.filter((overlap) -> !overlap.isNegative() && !overlap.isZero())
+			.toList();
+		long compilationNanos = compiling.stream().mapToLong(Duration::toNanos).sum();
+		int deoptimized = (int) this.deoptimizations.stream().filter(inside).count();
 		return new JfrWindow(beforeGc.size(), (peakHeap != null) ? peakHeap / MB : null,
 				(lowestAfter != null) ? lowestAfter / MB : null, threadEvents.size(),
 				max(threadEvents, ThreadEvent::active), max(threadEvents, ThreadEvent::peak),
-				mean(cpuEvents, CpuEvent::jvm), mean(cpuEvents, CpuEvent::machine));
+				mean(cpuEvents, CpuEvent::jvm), mean(cpuEvents, CpuEvent::machine), compiling.size(),
+				compilationNanos / 1e6, deoptimized);
+	}
+
+	private static Instant max(Instant a, Instant b) {
+		return a.isAfter(b) ? a : b;
+	}
+
+	private static Instant min(Instant a, Instant b) {
+		return a.isBefore(b) ? a : b;
 	}
 
 	private static <T> Double max(List<T> events, ToDoubleFunction<T> field) {

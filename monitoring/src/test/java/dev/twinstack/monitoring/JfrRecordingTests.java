@@ -2,6 +2,7 @@ package dev.twinstack.monitoring;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,6 +73,60 @@ class JfrRecordingTests {
 		assertThat(before.gcCount()).isZero();
 		assertThat(before.peakHeapUsedMb()).isNull();
 		assertThat(before.peakActiveThreads()).isNull();
+	}
+
+	@Test
+	void countsTheJitsCompilationsAndDeoptimizationsOfAWindow(@TempDir Path folder) throws Exception {
+		Path file = folder.resolve("jit.jfr");
+		Instant start;
+		Instant end;
+		try (Recording recording = new Recording()) {
+			// every compilation, not only those of at least 100 ms as with profile
+			recording.enable("jdk.Compilation").withThreshold(Duration.ZERO);
+			recording.enable("jdk.Deoptimization");
+			recording.start();
+			Thread.sleep(100);
+			start = Instant.now();
+			// a method whose negative branch never ran while it got hot: the optimizing
+			// compiler leaves that branch out (an uncommon trap), and the first negative
+			// argument throws the compiled code away
+			long sum = 0;
+			long until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+			for (int i = 0; System.nanoTime() < until; i++) {
+				sum += positiveOnly(i & 0xFFFF);
+			}
+			sum += positiveOnly(-1);
+			sum += positiveOnly(-2);
+			Thread.sleep(100);
+			end = Instant.now();
+			assertThat(sum).isNotZero();
+			Thread.sleep(100);
+			recording.stop();
+			recording.dump(file);
+		}
+
+		JfrRecording read = JfrRecording.read(file);
+		JfrWindow window = read.window(start, end);
+		assertThat(window.compilations()).as("compilations in the window").isPositive();
+		assertThat(window.compilationMs()).isPositive()
+			.isLessThanOrEqualTo(
+					Duration.between(start, end).toMillis() * (double) Runtime.getRuntime().availableProcessors());
+		assertThat(window.deoptimizations()).as("deoptimizations in the window").isPositive();
+
+		// a part of the window holds at most the whole window's compilation time
+		JfrWindow firstHalf = read.window(start, start.plus(Duration.between(start, end).dividedBy(2)));
+		assertThat(firstHalf.compilationMs()).isLessThanOrEqualTo(window.compilationMs());
+		JfrWindow before = read.window(start.minusSeconds(60), start.minusSeconds(30));
+		assertThat(before.compilations()).isZero();
+		assertThat(before.compilationMs()).isZero();
+		assertThat(before.deoptimizations()).isZero();
+	}
+
+	private static int positiveOnly(int value) {
+		if (value < 0) {
+			return String.valueOf(value).hashCode();
+		}
+		return (value * 31) & 7;
 	}
 
 	@Test

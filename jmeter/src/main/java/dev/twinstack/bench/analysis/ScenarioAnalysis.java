@@ -80,6 +80,13 @@ public final class ScenarioAnalysis {
 				.append(" cell is invalid (")
 				.append(String.join("; ", f.validity().reasons()))
 				.append("). "));
+		figures.stream()
+			.filter((f) -> !f.validity().warnings().isEmpty())
+			.forEach((f) -> text.append("Caution for the ")
+				.append(f.stack().id())
+				.append(" cell: ")
+				.append(String.join("; ", f.validity().warnings()))
+				.append(". "));
 		return text.toString().trim();
 	}
 

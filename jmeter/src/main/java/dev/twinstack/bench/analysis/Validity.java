@@ -18,6 +18,10 @@ import java.util.Locale;
  * <li><b>invalid</b> too when an independent load generator ({@link CrossCheck}: wrk)
  * measured the same cell more than 10 % apart.</li>
  * </ul>
+ * A <b>warning</b> leaves the verdict as it is and says what a reader must weigh: a trial
+ * that measured a JIT still at work (its compilation over more than the warm-up's quiet
+ * share of the trial, {@link #withJitAtWork}), with what it ran against the cell's
+ * median.
  *
  * @param valid {@code false} when the figures must not be compared
  * @param cpuLimited the machine's CPU was the limit
@@ -25,8 +29,34 @@ import java.util.Locale;
  * words
  * @param stubDrift the stubs' median latency over the configured one, minus 1 (0.12 = 12
  * % slower), {@code null} when not measured
+ * @param warnings what does not change the verdict but qualifies the figures, in words
+ * (empty when none; read as empty from a {@code results.json} written before it existed)
  */
-public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, Double stubDrift) {
+public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, Double stubDrift,
+		List<String> warnings) {
+
+	/**
+	 * Creates a verdict.
+	 * @param valid {@code false} when the figures must not be compared
+	 * @param cpuLimited the machine's CPU was the limit
+	 * @param reasons why the cell is invalid or CPU-limited, in words
+	 * @param stubDrift the stubs' median latency over the configured one, minus 1
+	 * @param warnings what qualifies the figures, {@code null} for none
+	 */
+	public Validity {
+		warnings = (warnings != null) ? List.copyOf(warnings) : List.of();
+	}
+
+	/**
+	 * A trial whose JIT compiled for more than the quiet share of its time.
+	 *
+	 * @param number the trial's number in the cell, from 1
+	 * @param compilationMs the JIT's compilation time over the trial (ms)
+	 * @param percent that time as a share of the trial's (%)
+	 * @param throughput the trial's steady throughput (req/s)
+	 */
+	public record JitTrial(int number, double compilationMs, double percent, double throughput) {
+	}
 
 	public static final int HELPER_SHARE_LIMIT_PERCENT = 45;
 
@@ -68,7 +98,7 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 		if (cpuLimited) {
 			reasons.add(fmt("machine CPU %.0f %% busy: the CPU set the pace", machineShare * 100));
 		}
-		return new Validity(valid, cpuLimited, List.copyOf(reasons), stubDrift);
+		return new Validity(valid, cpuLimited, List.copyOf(reasons), stubDrift, List.of());
 	}
 
 	/**
@@ -79,7 +109,7 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 	public Validity invalidBecause(String reason) {
 		List<String> reasons = new ArrayList<>(this.reasons);
 		reasons.add(0, reason);
-		return new Validity(false, this.cpuLimited, List.copyOf(reasons), this.stubDrift);
+		return new Validity(false, this.cpuLimited, List.copyOf(reasons), this.stubDrift, this.warnings);
 	}
 
 	/**
@@ -92,7 +122,38 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 	public Validity notMeasured(String what) {
 		List<String> reasons = new ArrayList<>(this.reasons);
 		reasons.add("not measured: " + what);
-		return new Validity(this.valid, this.cpuLimited, List.copyOf(reasons), this.stubDrift);
+		return new Validity(this.valid, this.cpuLimited, List.copyOf(reasons), this.stubDrift, this.warnings);
+	}
+
+	/**
+	 * Returns this verdict with a warning naming the trials that measured a JIT still at
+	 * work; the verdict itself is unchanged (a JIT at work is the stack's own cost, but
+	 * not its steady state: compare such a trial's figures with care).
+	 * @param trials the trials whose JIT compiled for more than {@code quietPercent} % of
+	 * their time, in run order; none leaves the verdict as it is
+	 * @param medianThroughput the cell's median steady throughput (req/s)
+	 * @param quietPercent the most compilation, as % of the time, of a quiet JIT
+	 * @return the new verdict
+	 */
+	public Validity withJitAtWork(List<JitTrial> trials, double medianThroughput, double quietPercent) {
+		if (trials.isEmpty()) {
+			return this;
+		}
+		List<String> each = trials.stream()
+			.map((t) -> fmt(
+					"trial %d (%.1f s of compilation, %.0f %% of the trial; %.0f req/s against the cell's "
+							+ "median %.0f, %+.0f %%)",
+					t.number(), t.compilationMs() / 1000, t.percent(), t.throughput(), medianThroughput,
+					(medianThroughput > 0) ? (t.throughput() / medianThroughput - 1) * 100 : 0.0))
+			.toList();
+		List<String> warnings = new ArrayList<>(this.warnings);
+		warnings.add(fmt("JIT still at work (compiling more than %s %% of the trial) in ", number(quietPercent))
+				+ String.join(", ", each));
+		return new Validity(this.valid, this.cpuLimited, this.reasons, this.stubDrift, warnings);
+	}
+
+	private static String number(double value) {
+		return (value == Math.rint(value)) ? fmt("%.0f", value) : fmt("%s", value);
 	}
 
 	private static String saturated(String who, double share, int cores) {

@@ -38,7 +38,11 @@ import dev.twinstack.monitoring.Probe;
  * webflux-app's Reactor Netty pool
  * ({@code reactor_netty_connection_provider_pending_connections{name="downstream"}});</li>
  * <li>{@code app_tomcat_busy}: {@code tomcat_threads_busy_threads}, Tomcat's busy
- * workers.</li>
+ * workers;</li>
+ * <li>{@code app_jit_ms}: the JIT compiler's time since the start, in ms
+ * ({@code jvm_compilation_time_ms_total}, Micrometer's {@code jvm.compilation.time}:
+ * elapsed time summed over the compiler threads), {@code NaN} when the JVM has no such
+ * meter.</li>
  * </ul>
  * A meter the app does not expose is {@code NaN} in every row (e.g. Tomcat's in
  * webflux-app). The protobuf page is about two thirds of the text page (17.9 against 26.3
@@ -50,7 +54,8 @@ public final class PrometheusProbe implements Probe {
 
 	/** The columns, in {@link #read()} order. */
 	public static final List<String> COLUMNS = List.of("app_gc_allocated_bytes", "app_gc_count", "app_gc_seconds",
-			"app_served", "app_mongo_pool_wait", "app_mongo_pool_checkedout", "app_client_pending", "app_tomcat_busy");
+			"app_served", "app_mongo_pool_wait", "app_mongo_pool_checkedout", "app_client_pending", "app_tomcat_busy",
+			"app_jit_ms");
 
 	/** The media type of Prometheus' protobuf format, without its parameters. */
 	private static final String PROTOBUF = "application/vnd.google.protobuf";
@@ -132,7 +137,8 @@ public final class PrometheusProbe implements Probe {
 						page.count("http_server_requests_seconds", (labels) -> requestUri.equals(labels.get("uri")))),
 				page.value("mongodb_driver_pool_waitqueuesize", PrometheusScrape.ALL),
 				page.value("mongodb_driver_pool_checkedout", PrometheusScrape.ALL),
-				Double.isNaN(netty) ? apache : netty, page.value("tomcat_threads_busy_threads", PrometheusScrape.ALL) };
+				Double.isNaN(netty) ? apache : netty, page.value("tomcat_threads_busy_threads", PrometheusScrape.ALL),
+				page.value("jvm_compilation_time_ms_total", PrometheusScrape.ALL) };
 	}
 
 	private static double zeroIfMissing(double value) {

@@ -52,6 +52,8 @@ final class ComparisonRows {
 			new Row("GC pauses, steady window (Prometheus deltas)", (r) -> JvmCostText.gcPauses(r.gc())),
 			new Row("Allocated per request, steady window", (r) -> JvmCostText.allocation(r.gc())),
 			new Row("Pool waits, peak in the steady window", (r) -> JvmCostText.pools(r.pools())),
+			new Row("JIT compilation over the trial (Micrometer)", (r) -> JvmCostText.jit(r.jit())),
+			new Row("JIT in the trial (JFR)", (r) -> JvmCostText.jfrJit((r.jfr() != null) ? r.jfr().jfr() : null)),
 			new Row("CPU flame graph (JFR, steady window)",
 					(r) -> (r.flameGraph() != null) ? "[flame graph](" + r.flameGraph() + ")" : JvmCostText.MISSING),
 			new Row("Acknowledged (201)", (r) -> (r.storage() != null) ? count(r.storage().acknowledged()) : "n/a"),

@@ -8,7 +8,8 @@ import dev.twinstack.bench.results.Integrity;
 
 /**
  * The compact summary printed at the end of a bench: one line per cell, its median trial
- * over the trials.
+ * over the trials, then one line per warning of a cell's validity (a trial that measured
+ * a JIT still at work).
  */
 public final class ConsoleSummary {
 
@@ -29,6 +30,15 @@ public final class ConsoleSummary {
 						.map((efficiency) -> ReportWriter.fmt("%.0f %%", efficiency * 100))
 						.orElse("n/a"),
 					s.validity().label(), s.health().status()));
+		}
+		for (CellSummary s : results.matrix()) {
+			s.validity()
+				.warnings()
+				.forEach((warning) -> out.append("Warning, ")
+					.append(s.cell().id())
+					.append(": ")
+					.append(warning)
+					.append('\n'));
 		}
 		Integrity integrity = results.integrity();
 		if (integrity.trials() > 0) {

@@ -5,10 +5,13 @@ import java.util.Locale;
 import java.util.Map;
 
 import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.measure.GcCost;
+import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.monitoring.JfrWindow;
 
 /**
  * The words for a cell's GC pauses, allocation per request and pool waits over its steady
@@ -46,6 +49,52 @@ final class JvmCostText {
 		}
 		return fmt("%.1f KB (%,.0f MB for %,d requests)", gc.allocatedBytesPerRequest() / 1024, gc.allocatedMb(),
 				gc.requests());
+	}
+
+	/**
+	 * Returns the JIT's compilation over one trial, in bold when it measured a JIT still
+	 * at work.
+	 * @param jit the compilation, {@code null} when not read
+	 * @return e.g. {@code 0.1 s, 1 % of 7 s}
+	 */
+	static String jit(JitCompilation jit) {
+		if (jit == null) {
+			return MISSING;
+		}
+		String text = fmt("%.1f s, %.0f %% of %.0f s", jit.compilationMs() / 1000, jit.percent(), jit.seconds());
+		return jit.atWork(WarmUp.JIT_QUIET_PERCENT) ? "**" + text + "** (JIT still at work)" : text;
+	}
+
+	/**
+	 * Returns the JIT's compilation in each trial of a cell, in run order, the trials
+	 * that measured a JIT still at work in bold.
+	 * @param trials each trial's compilation, {@code null} where not read
+	 * @param quietPercent the most compilation, as % of a trial, of a quiet JIT
+	 * @return e.g. {@code 0.1 s (1 %) · **6.5 s (91 %)** · –}
+	 */
+	static String jitPerTrial(List<JitCompilation> trials, double quietPercent) {
+		return trials.stream().map((jit) -> {
+			if (jit == null) {
+				return MISSING;
+			}
+			String text = fmt("%.1f s (%.0f %%)", jit.compilationMs() / 1000, jit.percent());
+			return jit.atWork(quietPercent) ? "**" + text + "**" : text;
+		}).collect(java.util.stream.Collectors.joining(" · "));
+	}
+
+	/**
+	 * Returns what the app's JFR recording says about its JIT in a trial's window.
+	 * @param jfr the window, {@code null} when the recording could not be read
+	 * @return e.g. {@code 6.45 s in 12 compilations ≥ 100 ms · 1,027 deoptimizations},
+	 * {@code –} when the recording did not hold these events (a run before they were
+	 * read)
+	 */
+	static String jfrJit(JfrWindow jfr) {
+		if (jfr == null || jfr.deoptimizations() == null || jfr.compilationMs() == null) {
+			return MISSING;
+		}
+		return fmt("%.2f s in %,d compilations ≥ %d ms · %,d deoptimizations", jfr.compilationMs() / 1000,
+				jfr.compilations(), JfrWindow.PROFILE_COMPILATION_THRESHOLD_MS, jfr.deoptimizations());
 	}
 
 	/**

@@ -6,13 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.KneeFinder;
 import dev.twinstack.bench.analysis.ScenarioAnalysis;
+import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.LoadModel;
@@ -20,7 +23,10 @@ import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.Spread;
+import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.results.TrialFigures;
+import dev.twinstack.monitoring.JfrWindow;
 
 /**
  * Renders the scenario matrix for report.md: per workload, one side-by-side table per
@@ -53,6 +59,19 @@ final class MatrixReport {
 	 * @return Markdown
 	 */
 	static String render(List<CellSummary> summaries, List<Stack> stacks, RunModel model) {
+		return render(summaries, stacks, model, List.of());
+	}
+
+	/**
+	 * Renders every workload's section, with the model's prediction of each cell and what
+	 * each trial's JFR recording says about the JIT.
+	 * @param summaries the cells over their trials
+	 * @param stacks the stacks, in column order
+	 * @param model the run's model
+	 * @param trials every trial's full results, in run order (empty when not at hand)
+	 * @return Markdown
+	 */
+	static String render(List<CellSummary> summaries, List<Stack> stacks, RunModel model, List<CellResult> trials) {
 		Map<Workload, List<CellSummary>> byWorkload = new LinkedHashMap<>();
 		summaries.stream()
 			.sorted(Comparator.comparing((CellSummary s) -> s.cell().workload()))
@@ -65,7 +84,7 @@ final class MatrixReport {
 			String analysis = ScenarioAnalysis.write(workload, group(representative.get(0).cell()),
 					representative.stream().map(CellSummary::figures).toList());
 			List<TableView> tables = new ArrayList<>();
-			groups.forEach((name, group) -> tables.add(table(name, group, stacks, model)));
+			groups.forEach((name, group) -> tables.add(table(name, group, stacks, model, trials)));
 			workloads.add(new WorkloadView(workload.id(), analysis, knees(cells, stacks), tables));
 		});
 		return MarkdownMustacheFactory.render("matrix.md.mustache", new MatrixView(workloads));
@@ -109,7 +128,8 @@ final class MatrixReport {
 		return lines;
 	}
 
-	private static TableView table(String name, List<CellSummary> group, List<Stack> stacks, RunModel model) {
+	private static TableView table(String name, List<CellSummary> group, List<Stack> stacks, RunModel model,
+			List<CellResult> trials) {
 		Workload workload = group.get(0).cell().workload();
 		List<RowView> rows = new ArrayList<>();
 		List<CellSummary> columns = stacks.stream()
@@ -135,6 +155,14 @@ final class MatrixReport {
 		row(rows, "GC pauses in the steady window (median)", columns, (s) -> JvmCostText.gcPauses(s.gc()));
 		row(rows, "Allocated per request (median)", columns, (s) -> JvmCostText.allocation(s.gc()));
 		row(rows, "Pool waits, highest peak", columns, (s) -> JvmCostText.pools(s.pools()));
+		if (group.stream().anyMatch((s) -> s.trials().stream().anyMatch((t) -> t.jit() != null))) {
+			row(rows, "JIT compilation per trial, s (% of the trial)", columns, (s) -> JvmCostText
+				.jitPerTrial(s.trials().stream().map(TrialFigures::jit).toList(), WarmUp.JIT_QUIET_PERCENT));
+		}
+		if (group.stream().anyMatch((s) -> jfrWindows(s.cell(), trials).stream().anyMatch(Objects::nonNull))) {
+			row(rows, "JIT per trial (JFR): compilations ≥ " + JfrWindow.PROFILE_COMPILATION_THRESHOLD_MS
+					+ " ms / deoptimizations", columns, (s) -> jfrJit(jfrWindows(s.cell(), trials)));
+		}
 		row(rows, "CPU ceiling (utilization law)", columns,
 				(s) -> Optional.ofNullable(s.ceiling().cpuCeiling()).map((c) -> fmt("%.1f req/s", c)).orElse(MISSING));
 		if (workload.ioBound()) {
@@ -179,9 +207,36 @@ final class MatrixReport {
 		}
 		row(rows, "App", columns,
 				(s) -> s.health().needsRestart() ? "**" + s.health().status() + "**: " + s.health().cause() : "ok");
-		row(rows, "Validity", columns, (s) -> s.validity().reasons().isEmpty() ? s.validity().label()
-				: s.validity().label() + ": " + String.join("; ", s.validity().reasons()));
+		row(rows, "Validity", columns, MatrixReport::validity);
 		return new TableView(workload.id() + ", " + name, stacks.stream().map(Stack::title).toList(), rows);
+	}
+
+	private static String validity(CellSummary s) {
+		List<String> said = new ArrayList<>(s.validity().reasons());
+		s.validity().warnings().forEach((warning) -> said.add("**warning**: " + warning));
+		return said.isEmpty() ? s.validity().label() : s.validity().label() + ": " + String.join("; ", said);
+	}
+
+	/**
+	 * Returns the JFR window of each of a cell's trials, in run order, {@code null} for a
+	 * trial whose recording was not read or held no JIT events.
+	 */
+	private static List<JfrWindow> jfrWindows(Cell cell, List<CellResult> trials) {
+		return trials.stream()
+			.filter((trial) -> trial.cell().equals(cell))
+			.map((trial) -> (trial.jfr() != null && trial.jfr().jfr() != null
+					&& trial.jfr().jfr().deoptimizations() != null) ? trial.jfr().jfr() : null)
+			.toList();
+	}
+
+	private static String jfrJit(List<JfrWindow> windows) {
+		if (windows.stream().noneMatch(Objects::nonNull)) {
+			return MISSING;
+		}
+		return windows.stream()
+			.map((jfr) -> (jfr != null) ? fmt("%.1f s / %,d", jfr.compilationMs() / 1000, jfr.deoptimizations())
+					: JvmCostText.MISSING)
+			.collect(Collectors.joining(" · "));
 	}
 
 	private static String harnessCost(CellSummary s) {

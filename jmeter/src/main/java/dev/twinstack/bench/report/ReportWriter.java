@@ -115,7 +115,8 @@ public final class ReportWriter {
 				.append(" trial(s): the median trial with min–max; *steady* throughput is the mean of the whole ")
 				.append("seconds after the first (ramp-up) one. Ceilings, validity and the analysis are explained ")
 				.append("in *How to read the ceilings* below.\n\n")
-				.append(MatrixReport.render(results.matrix(), settings.stacks(), model));
+				.append(MatrixReport.render(results.matrix(), settings.stacks(), model,
+						(results.trials() != null) ? results.trials() : List.of()));
 			md.append(ModelSections.model(results, model));
 			md.append(ModelSections.projection(model));
 		}
@@ -295,8 +296,9 @@ public final class ReportWriter {
 	}
 
 	private static void appendReading(StringBuilder md) {
-		md.append(MarkdownMustacheFactory.render("reading.md.mustache", new ReadingView(
-				Validity.HELPER_SHARE_LIMIT_PERCENT, Validity.DRIFT_LIMIT_PERCENT, Validity.MACHINE_LIMIT_PERCENT)));
+		md.append(MarkdownMustacheFactory.render("reading.md.mustache",
+				new ReadingView(Validity.HELPER_SHARE_LIMIT_PERCENT, Validity.DRIFT_LIMIT_PERCENT,
+						Validity.MACHINE_LIMIT_PERCENT, fmt("%.0f", WarmUp.JIT_QUIET_PERCENT))));
 	}
 
 	private static void appendFiles(StringBuilder md, BenchResults results) {
@@ -377,8 +379,10 @@ public final class ReportWriter {
 	 * invalid (%)
 	 * @param driftLimit the stubs' slowdown that makes a cell invalid (%)
 	 * @param machineLimit the machine's busy share that makes a cell CPU-limited (%)
+	 * @param jitQuiet the JIT's compilation share of a trial above which the cell gets a
+	 * warning (%), as the warm-up's quiet threshold
 	 */
-	private record ReadingView(int helperShareLimit, int driftLimit, int machineLimit) {
+	private record ReadingView(int helperShareLimit, int driftLimit, int machineLimit, String jitQuiet) {
 	}
 
 	/**

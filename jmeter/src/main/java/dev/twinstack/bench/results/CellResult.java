@@ -13,6 +13,7 @@ import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.measure.CpuShares;
 import dev.twinstack.bench.measure.GcCost;
 import dev.twinstack.bench.measure.JfrCheck;
+import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.ServerStats;
 import dev.twinstack.bench.measure.Storage;
@@ -66,12 +67,14 @@ import dev.twinstack.bench.measure.Storage;
  * efficiency) counts: its length and how far apart the engines started and ended;
  * {@code load} and {@code latency} take every sample; {@code null} when JMeter ran in the
  * bench's JVM
+ * @param jit the app's JIT compilation over the whole trial (Micrometer's
+ * {@code jvm.compilation.time}, read at its start and end); {@code null} when not read
  */
 public record CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
 		LoadStats load, LatencyStats latency, ThroughputStats throughput, Double arrivalRate, ServerStats server,
 		CpuShares cpu, GcCost gc, PoolWaits pools, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl,
 		String dashboard, String metricsCsv, String appLog, String flameGraph, Map<String, Long> engineSamples,
-		EngineWindow engineWindow) {
+		EngineWindow engineWindow, JitCompilation jit) {
 
 	/**
 	 * Returns the steady throughput of the trial: the mean of its whole seconds after the
@@ -97,7 +100,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples, this.engineWindow);
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit);
 	}
 
 	/**
@@ -109,7 +112,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, check, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples, this.engineWindow);
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit);
 	}
 
 	/**
@@ -123,7 +126,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, jtl, dashboard, this.metricsCsv, this.appLog, this.flameGraph,
-				this.engineSamples, this.engineWindow);
+				this.engineSamples, this.engineWindow, this.jit);
 	}
 
 	/**
@@ -135,7 +138,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog, file,
-				this.engineSamples, this.engineWindow);
+				this.engineSamples, this.engineWindow, this.jit);
 	}
 
 }

@@ -15,11 +15,13 @@ import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.analysis.ScenarioAnalysis;
 import dev.twinstack.bench.analysis.Validity;
 import dev.twinstack.bench.load.OpenModel;
+import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.GcCost;
+import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.Spread;
 import dev.twinstack.bench.settings.BenchSettings;
@@ -38,7 +40,8 @@ import dev.twinstack.bench.settings.BenchSettings;
  * @param transferKBps received KB per second (KB/s)
  * @param errorRate failed samples / samples over all trials
  * @param ceiling the ceilings and efficiency, from the median throughput
- * @param validity judged on the medians of the CPU shares and of the stub drift
+ * @param validity judged on the medians of the CPU shares and of the stub drift, with a
+ * warning naming the trials that measured a JIT still at work
  * @param health the worst health of the trials ({@code ok} when all were)
  * @param rateKept for the open model, whether the median arrival rate kept the requested
  * rate; {@code null} for the closed models
@@ -84,6 +87,7 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 					+ (settings.targets().stubs().isEmpty() ? ", and the stubs' latency (no bench.stubs)" : "")
 					+ ", so neither a saturated mock-services nor a CPU limit is judged");
 		}
+		validity = validity.withJitAtWork(jitAtWork(trials), throughput.median(), WarmUp.JIT_QUIET_PERCENT);
 		AppHealth health = trials.stream()
 			.map(TrialFigures::health)
 			.filter(AppHealth::needsRestart)
@@ -95,6 +99,25 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 				spread(trials, TrialFigures::p99Ms), spread(trials, TrialFigures::p999Ms),
 				spread(trials, TrialFigures::maxMs), spread(trials, TrialFigures::receivedKBps), errorRate, ceiling,
 				validity, health, rateKept, threads, null);
+	}
+
+	/**
+	 * Returns the trials whose JIT compiled for more than
+	 * {@link WarmUp#JIT_QUIET_PERCENT} % of their time: they measured a JIT still at
+	 * work.
+	 * @param trials the cell's trials, in run order
+	 * @return those trials with their number (from 1), compilation and throughput
+	 */
+	static List<Validity.JitTrial> jitAtWork(List<TrialFigures> trials) {
+		List<Validity.JitTrial> atWork = new java.util.ArrayList<>();
+		for (int i = 0; i < trials.size(); i++) {
+			JitCompilation jit = trials.get(i).jit();
+			if (jit != null && jit.atWork(WarmUp.JIT_QUIET_PERCENT)) {
+				atWork
+					.add(new Validity.JitTrial(i + 1, jit.compilationMs(), jit.percent(), trials.get(i).throughput()));
+			}
+		}
+		return atWork;
 	}
 
 	/**
@@ -122,7 +145,7 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 	 */
 	public static CellSummary failed(Cell cell, AppHealth health, BenchSettings settings) {
 		TrialFigures nothing = new TrialFigures(0, 0, 0, null, 0, 0, 0, 0, 0, null, null, null, null, null, null, null,
-				health, null, null);
+				health, null, null, null);
 		return of(cell, List.of(nothing), settings, null, OptionalInt.empty(), Math.max(1, cell.concurrency()), 1);
 	}
 

@@ -5,6 +5,7 @@ import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.GcCost;
+import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.StubLatencyProbe;
 
@@ -36,11 +37,12 @@ import dev.twinstack.bench.measure.StubLatencyProbe;
  * @param gc the app's GC pauses and allocation over the steady window, as deltas,
  * {@code null} when not read
  * @param pools the app's pool waits over the steady window, {@code null} when not read
+ * @param jit the app's JIT compilation over the whole trial, {@code null} when not read
  */
 public record TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms,
 		double p99Ms, double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads,
 		Double machineCpu, Double loadGeneratorShare, Double mocksShare, CpuCost cpuCost,
-		StubLatencyProbe.Summary stubs, AppHealth health, GcCost gc, PoolWaits pools) {
+		StubLatencyProbe.Summary stubs, AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit) {
 
 	/**
 	 * Takes a trial's figures from its full results.
@@ -59,7 +61,7 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 				bytesPerRequest * throughput / 1024, result.server().summary("app_heap_used_mb").peak(),
 				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
 				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), CpuCost.of(result.cpu(), throughput), stubs,
-				health, result.gc(), result.pools());
+				health, result.gc(), result.pools(), result.jit());
 	}
 
 	/**

@@ -16,11 +16,13 @@ import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.OpenModel;
 import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.measure.CellMonitor;
 import dev.twinstack.bench.measure.CpuShares;
 import dev.twinstack.bench.measure.GcCost;
+import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.measure.Storage;
@@ -34,8 +36,9 @@ import dev.twinstack.monitoring.TimeSeries;
  * started ({@link CellRunner}) and for a remote target ({@link TargetTrial}): reads every
  * sample of the trial's JTL, counts each remote engine's samples, settles the stored
  * count (composite workloads) and clears the trial's documents, takes the steady window
- * of the readings with its CPU shares, GC and pool waits, computes the ceiling from the
- * downstream latency alone and builds the trial's {@link CellResult}.
+ * of the readings with its CPU shares, GC and pool waits, the JIT's compilation over the
+ * whole trial, computes the ceiling from the downstream latency alone and builds the
+ * trial's {@link CellResult}.
  */
 final class TrialTail {
 
@@ -111,7 +114,8 @@ final class TrialTail {
 						? OpenModel.arrivalRate(samples.startsPerSecond(), CompositePlan.RAMP_UP_SECONDS) : null,
 				load.monitored().server(), cpu, GcCost.over(steady), PoolWaits.over(steady), storage, ceiling, null,
 				relative(jtl), null, relative(runDir.resolve("metrics.csv")),
-				(appLog != null) ? relative(appLog) : null, null, samples.engineSamples(), samples.window());
+				(appLog != null) ? relative(appLog) : null, null, samples.engineSamples(), samples.window(),
+				JitCompilation.over(load.monitored().series()));
 	}
 
 	/**
@@ -137,7 +141,7 @@ final class TrialTail {
 	 * @param result the trial's results
 	 * @return e.g. {@code [mvc c=400 1/3] 532.1 req/s, p50 699 ms, p99 894 ms, 3548
 	 * requests, 0 errors, stored 3548 / acknowledged 3548; peak heap 199 MB, peak threads
-	 * 322}
+	 * 322; JIT 0.1 s, 1.2 % of the trial}, the JIT's part left out when it was not read
 	 */
 	static String describe(String label, CellResult result) {
 		Storage storage = result.storage();
@@ -147,7 +151,10 @@ final class TrialTail {
 				result.load().requests(), result.load().errors(),
 				(storage != null) ? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged() : "",
 				whole(result.server().summary("app_heap_used_mb").peak()),
-				whole(result.server().summary("app_threads_live").peak()));
+				whole(result.server().summary("app_threads_live").peak()))
+				+ ((result.jit() != null) ? String.format(Locale.ROOT, "; JIT %.1f s, %.1f %% of the trial%s",
+						result.jit().compilationMs() / 1000, result.jit().percent(),
+						result.jit().atWork(WarmUp.JIT_QUIET_PERCENT) ? " (still at work)" : "") : "");
 	}
 
 	/**

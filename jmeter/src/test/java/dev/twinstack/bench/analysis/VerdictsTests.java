@@ -122,6 +122,36 @@ class VerdictsTests {
 			.doesNotContain("Throughput:");
 	}
 
+	@Test
+	void aJitStillAtWorkIsAWarningNamingTheTrialsNotAReasonToDiscardTheCell() {
+		Validity valid = Validity.assess(2, 0.6, 0.25, 0.35, 0.03);
+		List<Validity.JitTrial> atWork = List.of(new Validity.JitTrial(2, 6450, 92.1, 697),
+				new Validity.JitTrial(3, 5300, 75.7, 689));
+
+		Validity warned = valid.withJitAtWork(atWork, 697, 2);
+
+		assertThat(warned.valid()).isTrue();
+		assertThat(warned.label()).isEqualTo("valid");
+		assertThat(warned.reasons()).isEmpty();
+		assertThat(warned.warnings()).containsExactly("JIT still at work (compiling more than 2 % of the trial) in "
+				+ "trial 2 (6.5 s of compilation, 92 % of the trial; 697 req/s against the cell's median 697, +0 %), "
+				+ "trial 3 (5.3 s of compilation, 76 % of the trial; 689 req/s against the cell's median 697, -1 %)");
+		assertThat(valid.withJitAtWork(List.of(), 697, 2)).isSameAs(valid);
+		// a later verdict keeps the warning
+		assertThat(warned.invalidBecause("load generator disagrees with wrk").warnings()).isEqualTo(warned.warnings());
+		assertThat(warned.notMeasured("the mocks' CPU").warnings()).isEqualTo(warned.warnings());
+		// a results.json written before warnings existed reads as none
+		assertThat(new Validity(true, false, List.of(), null, null).warnings()).isEmpty();
+
+		String text = ScenarioAnalysis.write(Workload.COMPOSITE_PARALLEL, "c=400, default heap",
+				List.of(figures(Stack.MVC, 697, 900, 200, 322, Ceiling.of(100, 5.0, 400, 0, OptionalInt.of(200), 697),
+						warned)));
+		assertThat(text)
+			.contains("Caution for the mvc cell: JIT still at work (compiling more than 2 % of the trial) "
+					+ "in trial 2 (6.5 s of compilation")
+			.doesNotContain("is invalid");
+	}
+
 	private static ScenarioAnalysis.Figures figures(Stack stack, double throughput, double p99, double heap,
 			double threads, Ceiling ceiling, Validity validity) {
 		// CPU per request: a CPU-limited machine of 1 core-second per second

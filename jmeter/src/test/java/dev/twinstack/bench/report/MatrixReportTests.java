@@ -15,11 +15,16 @@ import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.GcLog;
+import dev.twinstack.bench.measure.JfrCheck;
+import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.StubLatencyProbe;
+import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.results.ResultsFixture;
 import dev.twinstack.bench.results.TrialFigures;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.FakeJdks;
+import dev.twinstack.monitoring.JfrWindow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,7 +72,7 @@ class MatrixReportTests {
 		TrialFigures failing = new TrialFigures(fast.requests(), fast.requests() * 99 / 100, fast.throughput(), null,
 				fast.p50Ms(), fast.p99Ms(), fast.p999Ms(), fast.maxMs(), fast.receivedKBps(), fast.peakHeapMb(),
 				fast.peakThreads(), fast.machineCpu(), fast.loadGeneratorShare(), fast.mocksShare(), fast.cpuCost(),
-				fast.stubs(), fast.health(), fast.gc(), fast.pools());
+				fast.stubs(), fast.health(), fast.gc(), fast.pools(), fast.jit());
 		CellSummary summary = CellSummary.of(cell, List.of(failing), settings(), 5.0, OptionalInt.empty(), 2000, 2);
 		assertThat(summary.errorRate()).isCloseTo(0.99, within(0.001));
 		// 12 successful req/s against the lowest ceiling: the CPU's, 1200 req/s at 90 %
@@ -99,7 +104,7 @@ class MatrixReportTests {
 		queued = new TrialFigures(queued.requests(), 0, queued.throughput(), 240.0, queued.p50Ms(), queued.p99Ms(),
 				queued.p999Ms(), queued.maxMs(), queued.receivedKBps(), queued.peakHeapMb(), queued.peakThreads(),
 				queued.machineCpu(), queued.loadGeneratorShare(), queued.mocksShare(), queued.cpuCost(), queued.stubs(),
-				queued.health(), queued.gc(), queued.pools());
+				queued.health(), queued.gc(), queued.pools(), queued.jit());
 		CellSummary summary = CellSummary.of(cell, List.of(queued), settings(), 3.0, OptionalInt.of(200),
 				OpenModel.maxThreads(300, 1003), 2);
 		assertThat(summary.rateKept()).isFalse();
@@ -149,12 +154,75 @@ class MatrixReportTests {
 		failing = new TrialFigures(failing.requests(), failing.requests(), failing.throughput(), null, failing.p50Ms(),
 				failing.p99Ms(), failing.p999Ms(), failing.maxMs(), failing.receivedKBps(), failing.peakHeapMb(),
 				failing.peakThreads(), failing.machineCpu(), failing.loadGeneratorShare(), failing.mocksShare(),
-				failing.cpuCost(), failing.stubs(), failing.health(), failing.gc(), failing.pools());
+				failing.cpuCost(), failing.stubs(), failing.health(), failing.gc(), failing.pools(), failing.jit());
 		summaries.add(CellSummary.of(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 2000, small),
 				List.of(failing), settings, 5.0, OptionalInt.of(200), 2000, 2));
 		String md = MatrixReport.render(summaries, List.of(Stack.MVC));
 		assertThat(md).contains("- Knee of mvc (heap 64m): c = 40 (130 req/s)", "peak 130 req/s at c = 40.")
 			.doesNotContain("peak 4914");
+	}
+
+	@Test
+	void aTrialWhoseJitCompiledMoreThanTheQuietShareIsNamedInTheValidityAndTheTable() {
+		Cell cell = Cell.closed(Stack.MVC, Workload.COMPOSITE_PARALLEL, 400, Heap.DEFAULT);
+		// as mvc composite-parallel c=400 of the standard run at 7daa88b: trial 1 quiet,
+		// trials 2 and 3 compiling for seconds; here trial 1 at exactly the threshold
+		List<TrialFigures> trials = List.of(withJit(trial(813, 700, 0.6, 0.02, OK), new JitCompilation(7, 140)),
+				withJit(trial(697, 800, 0.6, 0.02, OK), new JitCompilation(7, 6450)),
+				withJit(trial(689, 820, 0.6, 0.02, OK), null));
+
+		CellSummary summary = CellSummary.of(cell, trials, settings(), 5.0, OptionalInt.of(200), 400, 2);
+
+		assertThat(summary.validity().valid()).isTrue();
+		assertThat(summary.validity().warnings()).containsExactly(
+				"JIT still at work (compiling more than 2 % of the trial) in trial 2 (6.5 s of compilation, 92 % of "
+						+ "the trial; 697 req/s against the cell's median 697, +0 %)");
+		String md = MatrixReport.render(List.of(summary), List.of(Stack.MVC));
+		assertThat(md)
+			.contains("| JIT compilation per trial, s (% of the trial) | 0.1 s (2 %) · **6.5 s (92 %)** · – |")
+			.contains("| Validity | valid: **warning**: JIT still at work (compiling more than 2 % of the trial) in "
+					+ "trial 2 (6.5 s of compilation")
+			.contains("Caution for the mvc cell: JIT still at work");
+
+		CellSummary quiet = CellSummary.of(cell, List.of(withJit(trials.get(0), new JitCompilation(7, 140))),
+				settings(), 5.0, OptionalInt.of(200), 400, 2);
+		assertThat(quiet.validity().warnings()).isEmpty();
+		assertThat(MatrixReport.render(List.of(quiet), List.of(Stack.MVC))).contains("| Validity | valid |");
+		// no trial with a reading (a run before the JIT was read): no row
+		assertThat(MatrixReport.render(List.of(CellSummary.of(cell, List.of(trial(813, 700, 0.6, 0.02, OK)), settings(),
+				5.0, OptionalInt.of(200), 400, 2)), List.of(Stack.MVC)))
+			.doesNotContain("JIT compilation per trial");
+	}
+
+	@Test
+	void theJfrRecordingsJitOfEachTrialIsARowOfTheCell() {
+		CellResult template = ResultsFixture.cell(Stack.MVC, 400, 3000, 0, 600, null);
+		Cell cell = template.cell();
+		List<CellResult> trials = List.of(jfr(template, 0.0, 3), jfr(template, 6450.0, 1027),
+				jfr(ResultsFixture.cell(Stack.MVC, 10, 300, 0, 30, null), 900.0, 5), template);
+		CellSummary summary = CellSummary.of(cell, List.of(trial(600, 700, 0.6, 0.02, OK)), settings(), 5.0,
+				OptionalInt.of(200), 400, 2);
+
+		String md = MatrixReport.render(List.of(summary), List.of(Stack.MVC), RunModel.NONE, trials);
+
+		// the cell's trials in run order, not the other cell's; the last one's recording
+		// was read before the JIT's events were
+		assertThat(md).contains("| JIT per trial (JFR): compilations ≥ 100 ms / deoptimizations | 0.0 s / 3 · "
+				+ "6.5 s / 1,027 · – |");
+		assertThat(MatrixReport.render(List.of(summary), List.of(Stack.MVC), RunModel.NONE, List.of(template)))
+			.doesNotContain("JIT per trial (JFR)");
+	}
+
+	private static CellResult jfr(CellResult trial, double compilationMs, int deoptimizations) {
+		return trial.withJfr(JfrCheck.of("jfr/mvc.jfr",
+				new JfrWindow(12, 322.0, 60.0, 30, 231.0, 233.0, 0.4, 0.85, 3, compilationMs, deoptimizations),
+				trial.server()));
+	}
+
+	private static TrialFigures withJit(TrialFigures t, JitCompilation jit) {
+		return new TrialFigures(t.requests(), t.errors(), t.throughput(), t.arrivalRate(), t.p50Ms(), t.p99Ms(),
+				t.p999Ms(), t.maxMs(), t.receivedKBps(), t.peakHeapMb(), t.peakThreads(), t.machineCpu(),
+				t.loadGeneratorShare(), t.mocksShare(), t.cpuCost(), t.stubs(), t.health(), t.gc(), t.pools(), jit);
 	}
 
 	private static TrialFigures trial(double throughput, double p99, double machineCpu, Double drift,
@@ -164,7 +232,7 @@ class MatrixReportTests {
 		return new TrialFigures((long) (throughput * 9), 0, throughput, null, p99 / 2, p99, p99 * 1.2, p99 * 1.5, 1000,
 				300.0, 210.0, machineCpu, 0.2, 0.35, new CpuCost(1000 / throughput, 0.2 * 2000 / throughput,
 						0.35 * 2000 / throughput, machineCpu * 2000 / throughput),
-				stubs, health, null, null);
+				stubs, health, null, null, null);
 	}
 
 }

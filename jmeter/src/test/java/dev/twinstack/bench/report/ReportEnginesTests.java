@@ -41,7 +41,7 @@ class ReportEnginesTests {
 		return new CellResult(t.cell(), t.runId(), t.startedAt(), t.finishedAt(), t.durationSeconds(), t.load(),
 				t.latency(), t.throughput(), null, t.server(), t.cpu(), t.gc(), t.pools(), null, t.ceiling(), null,
 				t.jtl(), null, t.metricsCsv(), null, null, Map.of(ENGINES.get(0), first, ENGINES.get(1), second),
-				window);
+				window, null);
 	}
 
 }

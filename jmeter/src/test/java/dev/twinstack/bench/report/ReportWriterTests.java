@@ -5,11 +5,17 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.twinstack.bench.analysis.Validity;
+import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.measure.JfrCheck;
+import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.Storage;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.ResultsFixture;
+import dev.twinstack.monitoring.JfrWindow;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,6 +40,39 @@ class ReportWriterTests {
 			.doesNotContain("## sequential fanout, concurrency 400");
 		assertThat(ReportWriter.render(RESULTS)).doesNotContain("Incomplete")
 			.contains("## sequential fanout, concurrency 400");
+	}
+
+	@Test
+	void showsTheJitOfTheQuotedTrialFromMicrometerAndFromJfr() {
+		CellResult quiet = ResultsFixture.cell(Stack.MVC, 400, 3000, 0, 600, null);
+		CellResult atWork = withJit(quiet, new JitCompilation(7, 6450)).withJfr(JfrCheck.of("jfr/mvc.jfr",
+				new JfrWindow(12, 322.0, 60.0, 30, 231.0, 233.0, 0.4, 0.85, 14, 6450.0, 1027), quiet.server()));
+
+		assertThat(row("JIT compilation over the trial (Micrometer)", atWork))
+			.isEqualTo("**6.5 s, 92 % of 7 s** (JIT still at work)");
+		assertThat(row("JIT compilation over the trial (Micrometer)", withJit(quiet, new JitCompilation(7, 140))))
+			.isEqualTo("0.1 s, 2 % of 7 s");
+		assertThat(row("JIT in the trial (JFR)", atWork))
+			.isEqualTo("6.45 s in 14 compilations ≥ 100 ms · 1,027 deoptimizations");
+		// not read (no reading of the meter, a recording read before the JIT's events)
+		assertThat(row("JIT compilation over the trial (Micrometer)", quiet)).isEqualTo("–");
+		assertThat(row("JIT in the trial (JFR)", quiet)).isEqualTo("–");
+	}
+
+	private static String row(String label, CellResult trial) {
+		return ComparisonRows.ROWS.stream()
+			.filter((row) -> row.label().equals(label))
+			.findFirst()
+			.orElseThrow()
+			.value()
+			.apply(trial);
+	}
+
+	static CellResult withJit(CellResult t, JitCompilation jit) {
+		return new CellResult(t.cell(), t.runId(), t.startedAt(), t.finishedAt(), t.durationSeconds(), t.load(),
+				t.latency(), t.throughput(), t.arrivalRate(), t.server(), t.cpu(), t.gc(), t.pools(), t.storage(),
+				t.ceiling(), t.jfr(), t.jtl(), t.dashboard(), t.metricsCsv(), t.appLog(), t.flameGraph(),
+				t.engineSamples(), t.engineWindow(), jit);
 	}
 
 	@Test
@@ -180,6 +219,23 @@ class ReportWriterTests {
 		// thread ceiling 200 / 302 ms = 662 req/s
 		assertThat(summary.lines().filter((line) -> line.startsWith("mvc-composite-sequential-c400"))).singleElement()
 			.satisfies((line) -> assertThat(line).contains("602.5", "905", "1100", "0.00 %", "91 %", "valid", "ok"));
+
+		CellSummary first = RESULTS.matrix().get(0);
+		Validity warned = first.validity()
+			.withJitAtWork(List.of(new Validity.JitTrial(1, 6450, 92.1, 697)), 813, WarmUp.JIT_QUIET_PERCENT);
+		List<CellSummary> matrix = new java.util.ArrayList<>(RESULTS.matrix());
+		matrix.set(0,
+				new CellSummary(first.cell(), first.trials(), first.throughput(), first.p50Ms(), first.p99Ms(),
+						first.p999Ms(), first.maxMs(), first.transferKBps(), first.errorRate(), first.ceiling(), warned,
+						first.health(), first.rateKept(), first.threads(), first.crossCheck()));
+		BenchResults r = RESULTS;
+		String withWarning = ConsoleSummary.render(new BenchResults(r.settings(), r.environment(), r.processes(),
+				r.startedAt(), r.finishedAt(), r.wallSeconds(), r.cells(), r.apps(), r.memory(), r.jdk(), r.skipped(),
+				matrix, r.trials(), List.of(), List.of(), true, null));
+		assertThat(withWarning.lines()).hasSize(7)
+			.contains("Warning, " + first.cell().id() + ": JIT still at work (compiling more than 2 % of the trial) in "
+					+ "trial 1 (6.5 s of compilation, 92 % of the trial; 697 req/s against the cell's median 813, "
+					+ "-14 %)");
 	}
 
 	@Test

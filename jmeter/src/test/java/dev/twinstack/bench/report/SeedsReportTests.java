@@ -164,7 +164,7 @@ class SeedsReportTests {
 		return new CellResult(cell, template.runId(), template.startedAt(), template.finishedAt(), 0, load,
 				template.latency(), template.throughput(), null, template.server(), template.cpu(), template.gc(),
 				template.pools(), null, template.ceiling(), null, template.jtl(), template.dashboard(),
-				template.metricsCsv(), template.appLog(), null, null, null);
+				template.metricsCsv(), template.appLog(), null, null, null, null);
 	}
 
 	private static List<MemoryAfterRequests> memory(double coroutinesKb, double mvcKb) {

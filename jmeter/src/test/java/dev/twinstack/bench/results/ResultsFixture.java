@@ -166,7 +166,7 @@ public final class ResultsFixture {
 		return new CellResult(cell, "b1-" + cell.id(), START.toString(), START.plusSeconds(31).toString(), 30, load,
 				latency, perSecond, null, server, CpuShares.of(2, series), gc(mvc), pools(mvc), storage, ceiling, jfr,
 				run + "/samples.jtl", run + "/dashboard", run + "/metrics.csv", "logs/" + stack.module() + ".log",
-				(concurrency == 400) ? run + "/flame.html" : null, null, null);
+				(concurrency == 400) ? run + "/flame.html" : null, null, null, null);
 	}
 
 	private static GcCost gc(boolean mvc) {

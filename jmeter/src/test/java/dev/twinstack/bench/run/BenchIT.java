@@ -172,6 +172,11 @@ class BenchIT {
 				.isLessThanOrEqualTo(cell.load().requests());
 			assertThat(cell.gc().allocatedBytesPerRequest()).as("%s bytes per request", cell.cell().id())
 				.isBetween(1e3, 1e8);
+			// the JIT over the whole trial, from the same readings of the Prometheus page
+			assertThat(cell.jit()).as("%s JIT compilation", cell.cell().id()).isNotNull();
+			assertThat(cell.jit().seconds()).as("%s JIT readings apart", cell.cell().id())
+				.isBetween(1.0, cell.load().elapsedSeconds() + 30);
+			assertThat(cell.jit().compilationMs()).as("%s JIT ms", cell.cell().id()).isNotNegative();
 		}
 		List<CellResult> drawn = this.results.cells().stream().filter((cell) -> cell.flameGraph() != null).toList();
 		// one per stack and composite workload (fanout)
@@ -713,6 +718,9 @@ class BenchIT {
 			assertThat(check).as("%s JFR check", id).isNotNull();
 			assertThat(check.jfr()).as("%s JFR window (%s)", id, check.note()).isNotNull();
 			assertThat(check.jfr().threadSamples()).as("%s thread samples", id).isPositive();
+			// the JIT's events are read, none or some: a count, never unknown
+			assertThat(check.jfr().deoptimizations()).as("%s deoptimizations", id).isNotNull().isNotNegative();
+			assertThat(check.jfr().compilationMs()).as("%s JFR compilation ms", id).isNotNull().isNotNegative();
 			assertThat(check.threadsAgree())
 				.as("%s threads: Micrometer %s, JFR %s", id, check.micrometerPeakThreads(),
 						check.jfr().peakActiveThreads())

@@ -63,7 +63,7 @@ class TrialTailEnginesTests {
 				template.finishedAt(), 5, UNION, template.latency(), ThroughputStats.of(List.of(49, 50, 50, 50)), null,
 				template.server(), template.cpu(), template.gc(), template.pools(), null, template.ceiling(), null,
 				template.jtl(), null, template.metricsCsv(), null, null, engines(152, 148),
-				new EngineWindow(at(1500), at(6000), 1500, 1450));
+				new EngineWindow(at(1500), at(6000), 1500, 1450), null);
 		assertThat(TrialTail.engines(remote))
 			.isEqualTo("; samples per engine 127.0.0.2:1099 152, 127.0.0.3:1099 148; every engine ran 4.5 s "
 					+ "(they started 1.5 s apart): 50.0 req/s steady in that window");
