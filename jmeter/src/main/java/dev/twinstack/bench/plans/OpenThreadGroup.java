@@ -36,9 +36,12 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
  * jmeter-java-dsl's {@code rpsThreadGroup} writes its own subclasses of both elements
  * into the .jmx (which a JMeter without the DSL's jar cannot open) and takes only
  * numbers; the bench runs its own variant ({@code DrainingRpsThreadGroup}), which waits
- * for the requests in flight when the schedule ends. Here the stock timer ends the test
- * at the schedule's end as it does for every JMeter user. The threads are the "same user"
- * on each iteration, so they keep their HTTP connections as the bench's threads do.
+ * for the requests in flight when the schedule ends. Here the stock elements end the test
+ * as for every JMeter user: the group stops starting iterations after its hold of
+ * {@code rampUp + duration} s, which it checks about once a second (so 0-1 s late), or
+ * the timer stops the group at the end of its schedule, whichever comes first. The
+ * threads are the "same user" on each iteration, so they keep their HTTP connections as
+ * the bench's threads do.
  */
 final class OpenThreadGroup extends BaseThreadGroup<OpenThreadGroup> {
 
@@ -47,7 +50,7 @@ final class OpenThreadGroup extends BaseThreadGroup<OpenThreadGroup> {
 
 	/**
 	 * The ramp's first rate: {@code rate / rampUp} requests a second, at least 1, by
-	 * JMeter's own {@code __jexl3} function (no script engine).
+	 * JMeter's own {@code __jexl3} function (no JSR223 script).
 	 */
 	static final String RAMP_START = "${__jexl3(%1$s / %2$s > 1 ? %1$s / %2$s : 1)}";
 
