@@ -30,7 +30,8 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
  * <p>
  * Closed: {@code threads} threads start over {@code rampUp} seconds, then send back to
  * back for {@code duration} seconds. Open: {@code rate} requests a second, ramped up from
- * 1 over {@code rampUp} seconds (at least 1: the timer divides by it) and held for
+ * {@code rate / rampUp} (at least 1; see {@link OpenThreadGroup} for why not from 1) over
+ * {@code rampUp} seconds (at least 1: the timer divides by it) and held for
  * {@code duration} seconds, by jmeter-plugins' Concurrency Thread Group and Throughput
  * Shaping Timer with at most {@code maxThreads} threads: these plugins must be installed
  * in JMeter (the plan's comment says so). In both, each thread sends its requests in an
@@ -157,9 +158,10 @@ public record JmxPlan(Scenario scenario, LoadModel load) {
 
 	private String comment() {
 		String model = (this.load == LoadModel.OPEN)
-				? "Open model: 'rate' requests a second (ramped up from 1 over 'rampUp' s, at least 1, then held for "
-						+ "'duration' s), " + "with at most 'maxThreads' threads. Needs the JMeter plugins "
-						+ OPEN_MODEL_PLUGINS + ": install them with JMeter's Plugins Manager."
+				? "Open model: 'rate' requests a second (ramped up from rate/rampUp, at least 1, over 'rampUp' s, "
+						+ "at least 1, then held for " + "'duration' s), "
+						+ "with at most 'maxThreads' threads. Needs the JMeter plugins " + OPEN_MODEL_PLUGINS
+						+ ": install them with JMeter's Plugins Manager."
 				: "Closed model: 'threads' threads start over 'rampUp' s, then send back to back for 'duration' s.";
 		String properties = properties().entrySet()
 			.stream()
