@@ -159,9 +159,13 @@ class BenchIT {
 				continue;
 			}
 			if (cell.gc() == null) {
-				// a load too short for two readings has none, never a guess
-				assertThat(sampledTwice(cell.load().elapsedSeconds()))
-					.as("%s GC deltas of a %.2f s load", cell.cell().id(), cell.load().elapsedSeconds())
+				// a load too short for two readings has none, never a guess; nor has a
+				// window whose readings failed (an app too busy to answer its Actuator
+				// in time: mvc composite parallel on one core with the JIT compiling
+				// 92 % of a trial, standard run of 2026-11-24, two of seven failed)
+				assertThat(sampledTwice(cell.load().elapsedSeconds()) && cell.server().failedReadings() == 0)
+					.as("%s GC deltas of a %.2f s load with %d failed readings", cell.cell().id(),
+							cell.load().elapsedSeconds(), cell.server().failedReadings())
 					.isFalse();
 				continue;
 			}
