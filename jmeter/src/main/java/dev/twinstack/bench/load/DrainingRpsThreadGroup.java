@@ -18,6 +18,12 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.RpsThreadGroup;
  * at the schedule's end lets each thread finish its current request and waits for them
  * (each is bounded by the sampler's response timeout); the engine's hard stop still
  * interrupts them.
+ * <p>
+ * Its ramp starts at a given rate ({@link #startingAt}) rather than the DSL's 1 req/s,
+ * for the reason the exported plans' does ({@code plans.OpenThreadGroup}): at 1 req/s the
+ * timer (jpgc-tst 2.5) sleeps each waiting thread for a second, then lets through at once
+ * the requests the next seconds are behind on: one request, about a second of silence,
+ * then a burst of up to the rate.
  */
 public class DrainingRpsThreadGroup extends RpsThreadGroup {
 
@@ -27,6 +33,17 @@ public class DrainingRpsThreadGroup extends RpsThreadGroup {
 	 */
 	public DrainingRpsThreadGroup(String name) {
 		super(name);
+	}
+
+	/**
+	 * Sets the rate the first {@code rampTo} starts from; call it before that.
+	 * @param rps the first rate (req/s), e.g. the target rate / ramp-up seconds; at least
+	 * 1
+	 * @return this group
+	 */
+	public DrainingRpsThreadGroup startingAt(double rps) {
+		this.lastRps = Math.max(1, rps);
+		return this;
 	}
 
 	@Override

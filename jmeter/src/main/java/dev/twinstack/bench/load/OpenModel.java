@@ -51,6 +51,19 @@ public final class OpenModel {
 	}
 
 	/**
+	 * Returns the rate the open model's ramp starts from: one ramp step, {@code rate /
+	 * rampUp}, at least 1 req/s, as the exported plans' ramp does; the whole rate without
+	 * a ramp-up.
+	 * @param rate the target rate (req/s)
+	 * @param rampUp the ramp-up
+	 * @return the first rate (req/s)
+	 */
+	static double rampStart(double rate, java.time.Duration rampUp) {
+		double seconds = rampUp.toMillis() / 1000.0;
+		return Math.max(1, (seconds >= 1) ? rate / seconds : rate);
+	}
+
+	/**
 	 * Returns the arrival rate a run achieved: the median of the requests started in each
 	 * whole second of the hold, the ramp-up's second left out. Arrivals, not completions:
 	 * a stack that queues requests still received them at the rate, and its queueing

@@ -230,7 +230,9 @@ public final class ScenarioPlan {
 			// JMeter's thread group with a ramp-up of 0 s: every thread started at once
 			case COUNT -> threadGroup(run.workload().id(), threads, 1,
 					forLoopController("requests", run.requestsPerThread(), sampler));
-			case OPEN -> new DrainingRpsThreadGroup(run.workload().id()).maxThreads(threads)
+			case OPEN -> new DrainingRpsThreadGroup(run.workload().id())
+				.startingAt(OpenModel.rampStart((double) run.rate() / engines, run.rampUp()))
+				.maxThreads(threads)
 				.initThreads(OpenModel.initialThreads(threads))
 				.rampToAndHold((double) run.rate() / engines, run.rampUp(), run.duration())
 				.children(sampler);

@@ -64,7 +64,7 @@ public record JitCompilation(double seconds, double compilationMs) {
 	 * Tells whether the JIT was still at work: it compiled for more than a threshold of
 	 * the trial's time.
 	 * @param quietPercent the most compilation, as % of the time, of a quiet JIT (the
-	 * warm-up's {@code WarmUp.JIT_QUIET_PERCENT})
+	 * bench's {@code WarmUp.TRIAL_JIT_PERCENT})
 	 * @return {@code true} above the threshold; exactly at it is quiet
 	 */
 	public boolean atWork(double quietPercent) {

@@ -62,7 +62,7 @@ final class JvmCostText {
 			return MISSING;
 		}
 		String text = fmt("%.1f s, %.0f %% of %.0f s", jit.compilationMs() / 1000, jit.percent(), jit.seconds());
-		return jit.atWork(WarmUp.JIT_QUIET_PERCENT) ? "**" + text + "** (JIT still at work)" : text;
+		return jit.atWork(WarmUp.TRIAL_JIT_PERCENT) ? "**" + text + "** (JIT still at work)" : text;
 	}
 
 	/**

@@ -157,7 +157,7 @@ final class MatrixReport {
 		row(rows, "Pool waits, highest peak", columns, (s) -> JvmCostText.pools(s.pools()));
 		if (group.stream().anyMatch((s) -> s.trials().stream().anyMatch((t) -> t.jit() != null))) {
 			row(rows, "JIT compilation per trial, s (% of the trial)", columns, (s) -> JvmCostText
-				.jitPerTrial(s.trials().stream().map(TrialFigures::jit).toList(), WarmUp.JIT_QUIET_PERCENT));
+				.jitPerTrial(s.trials().stream().map(TrialFigures::jit).toList(), WarmUp.TRIAL_JIT_PERCENT));
 		}
 		if (group.stream().anyMatch((s) -> jfrWindows(s.cell(), trials).stream().anyMatch(Objects::nonNull))) {
 			row(rows, "JIT per trial (JFR): compilations ≥ " + JfrWindow.PROFILE_COMPILATION_THRESHOLD_MS

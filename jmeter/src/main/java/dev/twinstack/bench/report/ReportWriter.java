@@ -93,7 +93,7 @@ public final class ReportWriter {
 			md.append("**Integrity (stored == acknowledged)** ").append(integrity.line()).append(".\n\n");
 		}
 		if (!faultsOnly) {
-			appendMeasured(md, settings);
+			appendMeasured(md, settings, forks(results));
 		}
 		appendSettings(md, results);
 		md.append(ReportSections.summaryCharts(results, charts));
@@ -169,14 +169,27 @@ public final class ReportWriter {
 		return String.join("; ", parts);
 	}
 
-	private static void appendMeasured(StringBuilder md, BenchResults.Settings settings) {
+	private static void appendMeasured(StringBuilder md, BenchResults.Settings settings, String forks) {
 		md.append(MarkdownMustacheFactory.render("measured.md.mustache",
 				new MeasuredView(settings.latency(), settings.rampUpSeconds(), settings.durationSeconds(),
-						settings.warmupSeconds(), settings.loads().contains(LoadModel.COUNT) ? COUNT_MODEL : null)));
+						settings.warmupSeconds(), forks,
+						settings.loads().contains(LoadModel.COUNT) ? COUNT_MODEL : null)));
+	}
+
+	/**
+	 * Says which cells shared an app JVM ({@code bench.fork}), from the app starts.
+	 * @param results the results
+	 * @return e.g. {@code one JVM per workload, as JMH forks one per benchmark}
+	 */
+	static String forks(BenchResults results) {
+		boolean perWorkload = !results.apps().isEmpty()
+				&& results.apps().stream().allMatch((app) -> app.workload() != null);
+		return perWorkload ? "one JVM per workload, as JMH forks one per benchmark"
+				: "one JVM per stack, heap and app CPUs, its workloads one after another";
 	}
 
 	private static void appendMatrixSettings(List<SettingRow> rows, BenchResults.Settings s,
-			boolean rehearsedOnEveryCpu) {
+			boolean rehearsedOnEveryCpu, String forks) {
 		setting(rows, "Workloads", s.workloads().stream().map(Workload::id).toList().toString());
 		setting(rows, "Fanouts", s.fanouts().stream().map(Fanout::id).toList().toString());
 		setting(rows, "Load models", s.loads().stream().map(LoadModel::id).toList().toString()
@@ -184,8 +197,8 @@ public final class ReportWriter {
 		setting(rows, "Concurrency (JMeter threads)", s.concurrency().toString());
 		setting(rows, "Heaps", s.heaps().toString());
 		setting(rows, "Per trial", perTrial(s));
-		setting(rows, "Warm-up per app start", "per workload, rounds of " + WarmUp.ROUND_SECONDS + " s: first at "
-				+ WarmUp.JIT_CONCURRENCY_WAITING + " clients (" + WarmUp.JIT_CONCURRENCY_BUSY
+		setting(rows, "Warm-up per app start", forks + "; per workload, rounds of " + WarmUp.ROUND_SECONDS
+				+ " s: first at " + WarmUp.JIT_CONCURRENCY_WAITING + " clients (" + WarmUp.JIT_CONCURRENCY_BUSY
 				+ " without a downstream wait) with the app on every CPU, then at the highest concurrency right before the "
 				+ "workload's first cell"
 				+ (rehearsedOnEveryCpu ? ", again on every CPU, " : " on the app's own CPUs, ") + "each until the last "
@@ -214,7 +227,7 @@ public final class ReportWriter {
 				.stream()
 				.flatMap((app) -> app.warmUp().stream())
 				.anyMatch((run) -> run.everyCpu() && s.concurrency().contains(run.concurrency()));
-			appendMatrixSettings(rows, s, rehearsedOnEveryCpu);
+			appendMatrixSettings(rows, s, rehearsedOnEveryCpu, forks(results));
 		}
 		setting(rows, "Downstream latency",
 				"`" + s.latency() + "` per composite call, `" + s.slowLatency() + "` for the slow service");
@@ -298,7 +311,7 @@ public final class ReportWriter {
 	private static void appendReading(StringBuilder md) {
 		md.append(MarkdownMustacheFactory.render("reading.md.mustache",
 				new ReadingView(Validity.HELPER_SHARE_LIMIT_PERCENT, Validity.DRIFT_LIMIT_PERCENT,
-						Validity.MACHINE_LIMIT_PERCENT, fmt("%.0f", WarmUp.JIT_QUIET_PERCENT))));
+						Validity.MACHINE_LIMIT_PERCENT, fmt("%.0f", WarmUp.TRIAL_JIT_PERCENT))));
 	}
 
 	private static void appendFiles(StringBuilder md, BenchResults results) {
@@ -392,10 +405,11 @@ public final class ReportWriter {
 	 * @param rampUpSeconds ramp-up per trial (s)
 	 * @param durationSeconds hold per trial (s)
 	 * @param warmupSeconds the most warm-up per app start (s)
+	 * @param forks which cells shared an app JVM, from {@link #forks}
 	 * @param countModel how the count model loads, {@code null} when no cell used it
 	 */
 	private record MeasuredView(String latency, int rampUpSeconds, long durationSeconds, long warmupSeconds,
-			String countModel) {
+			String forks, String countModel) {
 	}
 
 	/**

@@ -136,17 +136,37 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * ({@link dev.twinstack.bench.process.CpuPlacement#describe()})
 	 * @param heap its heap, as in its cells
 	 * @param appCpus the CPUs it was pinned to, as in its cells
+	 * @param workload the one workload this JVM served (the bench starts a JVM per
+	 * workload, as JMH forks one per benchmark); {@code null} when it served every
+	 * workload of its cells (a remote target, or a run before forks)
 	 */
 	public record AppInfo(Stack stack, String displayName, String jfr, java.util.Map<String, String> settings,
-			List<WarmUp> warmUp, String placement, Heap heap, AppCpus appCpus) {
+			List<WarmUp> warmUp, String placement, Heap heap, AppCpus appCpus, Workload workload) {
 
 		/**
-		 * Tells whether the cell ran on this app start's stack, heap and CPUs.
+		 * An app JVM that served every workload of its cells (a remote target).
+		 * @param stack the stack
+		 * @param displayName its VisualVM display name
+		 * @param jfr its JFR recording, relative to the output folder
+		 * @param settings the settings that cap it, by property name
+		 * @param warmUp its warm-up, per workload
+		 * @param placement where it and the harness ran, in words
+		 * @param heap its heap, as in its cells
+		 * @param appCpus the CPUs it was pinned to, as in its cells
+		 */
+		public AppInfo(Stack stack, String displayName, String jfr, java.util.Map<String, String> settings,
+				List<WarmUp> warmUp, String placement, Heap heap, AppCpus appCpus) {
+			this(stack, displayName, jfr, settings, warmUp, placement, heap, appCpus, null);
+		}
+
+		/**
+		 * Tells whether the cell ran on this app start's stack, heap, CPUs and workload.
 		 * @param cell a cell
 		 * @return {@code true} when it did
 		 */
 		public boolean ran(Cell cell) {
-			return cell.stack() == this.stack && cell.heap().equals(this.heap) && cell.appCpus().equals(this.appCpus);
+			return cell.stack() == this.stack && cell.heap().equals(this.heap) && cell.appCpus().equals(this.appCpus)
+					&& (this.workload == null || cell.workload() == this.workload);
 		}
 
 	}

@@ -87,7 +87,7 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 					+ (settings.targets().stubs().isEmpty() ? ", and the stubs' latency (no bench.stubs)" : "")
 					+ ", so neither a saturated mock-services nor a CPU limit is judged");
 		}
-		validity = validity.withJitAtWork(jitAtWork(trials), throughput.median(), WarmUp.JIT_QUIET_PERCENT);
+		validity = validity.withJitAtWork(jitAtWork(trials), throughput.median(), WarmUp.TRIAL_JIT_PERCENT);
 		AppHealth health = trials.stream()
 			.map(TrialFigures::health)
 			.filter(AppHealth::needsRestart)
@@ -103,7 +103,7 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 
 	/**
 	 * Returns the trials whose JIT compiled for more than
-	 * {@link WarmUp#JIT_QUIET_PERCENT} % of their time: they measured a JIT still at
+	 * {@link WarmUp#TRIAL_JIT_PERCENT} % of their time: they measured a JIT still at
 	 * work.
 	 * @param trials the cell's trials, in run order
 	 * @return those trials with their number (from 1), compilation and throughput
@@ -112,7 +112,7 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 		List<Validity.JitTrial> atWork = new java.util.ArrayList<>();
 		for (int i = 0; i < trials.size(); i++) {
 			JitCompilation jit = trials.get(i).jit();
-			if (jit != null && jit.atWork(WarmUp.JIT_QUIET_PERCENT)) {
+			if (jit != null && jit.atWork(WarmUp.TRIAL_JIT_PERCENT)) {
 				atWork
 					.add(new Validity.JitTrial(i + 1, jit.compilationMs(), jit.percent(), trials.get(i).throughput()));
 			}

@@ -12,6 +12,7 @@ import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.GcLog;
 import dev.twinstack.bench.process.AppProcess;
@@ -25,9 +26,11 @@ import dev.twinstack.bench.settings.BenchSettings;
  * One stack on one heap across its cells: starts the app with a GC log, tells after each
  * trial what became of it ({@link AppHealth}: out of memory, GC thrash, crash) from its
  * exit status, the log lines written during the trial and the GC log, and restarts it
- * when it must be (the failed trial is kept as a result). Each start has its own files:
- * {@code logs/<stack>[-h<heap>][-<n>].log}, {@code logs/<…>-gc.log} and the JFR recording
- * {@code jfr/<…>.jfr}.
+ * when it must be (the failed trial is kept as a result). A session serves one workload
+ * when the matrix gives it one (a JVM per workload, as JMH forks one per benchmark). Each
+ * start has its own files:
+ * {@code logs/<stack>[-h<heap>][-cpu<cpus>][-<workload>][-<n>].log},
+ * {@code logs/<…>-gc.log} and the JFR recording {@code jfr/<…>.jfr}.
  */
 final class AppSession implements AutoCloseable {
 
@@ -36,6 +39,8 @@ final class AppSession implements AutoCloseable {
 	private final Heap heap;
 
 	private final CpuPlacement placement;
+
+	private final Workload workload;
 
 	private final BenchSettings settings;
 
@@ -55,11 +60,14 @@ final class AppSession implements AutoCloseable {
 
 	private List<WarmUp> warmUps = List.of();
 
-	private AppSession(Stack stack, Heap heap, CpuPlacement placement, BenchSettings settings,
+	private String name;
+
+	private AppSession(Stack stack, Heap heap, CpuPlacement placement, Workload workload, BenchSettings settings,
 			MockServicesProcess mocks, String runId) {
 		this.stack = stack;
 		this.heap = heap;
 		this.placement = placement;
+		this.workload = workload;
 		this.settings = settings;
 		this.mocks = mocks;
 		this.runId = runId;
@@ -75,7 +83,7 @@ final class AppSession implements AutoCloseable {
 	 * @return the session, its app running
 	 */
 	static AppSession start(Stack stack, Heap heap, BenchSettings settings, MockServicesProcess mocks, String runId) {
-		return start(stack, heap, CpuPlacement.detect(AppCpus.ALL), settings, mocks, runId);
+		return start(stack, heap, CpuPlacement.detect(AppCpus.ALL), null, settings, mocks, runId);
 	}
 
 	/**
@@ -84,16 +92,18 @@ final class AppSession implements AutoCloseable {
 	 * @param stack the stack
 	 * @param heap its heap
 	 * @param placement where the app and the harness run
+	 * @param workload the one workload the app serves, named in its files; {@code null}
+	 * for any
 	 * @param settings the bench settings
 	 * @param mocks the running mocks
 	 * @param runId the bench run's id (VisualVM display name)
 	 * @return the session, its app running
 	 * @throws BenchException when the harness cannot be pinned or the app cannot start
 	 */
-	static AppSession start(Stack stack, Heap heap, CpuPlacement placement, BenchSettings settings,
+	static AppSession start(Stack stack, Heap heap, CpuPlacement placement, Workload workload, BenchSettings settings,
 			MockServicesProcess mocks, String runId) {
 		placement.pinHarness(ProcessHandle.current().pid(), mocks.process().pid());
-		AppSession session = new AppSession(stack, heap, placement, settings, mocks, runId);
+		AppSession session = new AppSession(stack, heap, placement, workload, settings, mocks, runId);
 		session.startApp();
 		return session;
 	}
@@ -108,14 +118,15 @@ final class AppSession implements AutoCloseable {
 
 	private void startApp() {
 		this.starts++;
-		String name = this.stack.id() + (this.heap.isDefault() ? "" : "-h" + this.heap.id())
+		this.name = this.stack.id() + (this.heap.isDefault() ? "" : "-h" + this.heap.id())
 				+ (this.placement.appCpus().isAll() ? "" : "-cpu" + this.placement.appCpus().id())
+				+ ((this.workload != null) ? "-" + this.workload.id() : "")
 				+ ((this.starts > 1) ? "-" + this.starts : "");
 		Path logs = this.settings.outputDir().resolve("logs");
-		this.gcLog = logs.resolve(name + "-gc.log");
-		this.recording = this.settings.outputDir().resolve("jfr").resolve(name + ".jfr");
+		this.gcLog = logs.resolve(this.name + "-gc.log");
+		this.recording = this.settings.outputDir().resolve("jfr").resolve(this.name + ".jfr");
 		this.app = AppProcess.startRecorded(this.stack, this.heap, this.placement, this.settings, this.mocks,
-				logs.resolve(name + ".log"), this.gcLog, this.runId, this.recording);
+				logs.resolve(this.name + ".log"), this.gcLog, this.runId, this.recording);
 		this.logOffset = logSize();
 	}
 
@@ -189,6 +200,22 @@ final class AppSession implements AutoCloseable {
 	 */
 	Path recording() {
 		return this.recording;
+	}
+
+	/**
+	 * Returns the name of the running app's files.
+	 * @return e.g. {@code mvc-composite-sequential} or {@code webflux-h64m-2}
+	 */
+	String name() {
+		return this.name;
+	}
+
+	/**
+	 * Returns the one workload the app serves.
+	 * @return the workload, {@code null} for any
+	 */
+	Workload workload() {
+		return this.workload;
 	}
 
 	/**

@@ -49,12 +49,13 @@ import dev.twinstack.bench.settings.BenchSettings;
 
 /**
  * Runs the bench: starts mock-services once, then the scenario matrix
- * ({@link MatrixRunner}: per stack and heap, an app start, its warm-up, the memory after
- * N requests, the base latencies, then every cell's trials); writes {@code results.json},
- * {@code report.md} and {@code index.html} into the output folder and prints a summary,
- * the report's path last. Every JVM it starts is stopped at the end, on failure, and on
- * JVM exit; an interrupted or failed run still writes the results of the cells it
- * finished, marked incomplete ({@link RunRecord}, {@link BenchShutdown}).
+ * ({@link MatrixRunner}: per stack, heap, app CPUs and, by default, workload, an app
+ * start, its warm-up, the memory after N requests, the base latencies, then every cell's
+ * trials); writes {@code results.json}, {@code report.md} and {@code index.html} into the
+ * output folder and prints a summary, the report's path last. Every JVM it starts is
+ * stopped at the end, on failure, and on JVM exit; an interrupted or failed run still
+ * writes the results of the cells it finished, marked incomplete ({@link RunRecord},
+ * {@link BenchShutdown}).
  */
 public final class BenchRunner {
 
@@ -174,9 +175,8 @@ public final class BenchRunner {
 				@Override
 				public void stopping(AppSession session) {
 					if (session.app().process().isAlive()) {
-						String name = session.app().stack().id()
-								+ (session.heap().isDefault() ? "" : "-h" + session.heap().id());
-						PrometheusSnapshot.save(session.app(), out.resolve("logs").resolve(name + "-prometheus.txt"));
+						PrometheusSnapshot.save(session.app(),
+								out.resolve("logs").resolve(session.name() + "-prometheus.txt"));
 					}
 				}
 
@@ -202,7 +202,7 @@ public final class BenchRunner {
 							session.warmUps(),
 							session.placement().describe()
 									+ session.placement().jvmSizingNote().map((note) -> ". " + note).orElse(""),
-							session.heap(), session.placement().appCpus());
+							session.heap(), session.placement().appCpus(), session.workload());
 				}
 
 			};

@@ -1,8 +1,6 @@
 package dev.twinstack.bench.run;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import dev.twinstack.bench.faults.DatabaseOutage;
 import dev.twinstack.bench.faults.FaultsRunner;
@@ -43,13 +41,6 @@ final class Estimate {
 	 * @return the estimate (s)
 	 */
 	static long seconds(BenchSettings settings) {
-		Map<String, List<Cell>> sessions = new LinkedHashMap<>();
-		for (Cell cell : settings.cells()) {
-			sessions
-				.computeIfAbsent(cell.stack() + "/" + cell.heap() + "/" + cell.appCpus(),
-						(key) -> new java.util.ArrayList<>())
-				.add(cell);
-		}
 		long seconds = 10 + ((settings.faults() != null) ? faultsSeconds(settings.faults()) : 0);
 		Workload memory = settings.memoryWorkload();
 		if (memory != null) {
@@ -57,7 +48,7 @@ final class Estimate {
 			seconds += settings.stacks().size() * settings.memoryRepeats() * (5 + settings.memoryRequests()
 					/ MemoryRequests.CONCURRENCY * (long) settings.downstreamMs(memory) / 1000);
 		}
-		for (List<Cell> cells : sessions.values()) {
+		for (List<Cell> cells : MatrixRunner.forks(settings.cells(), settings.jvmPerWorkload())) {
 			List<Workload> workloads = cells.stream().map(Cell::workload).distinct().toList();
 			seconds += APP_START_SECONDS + settings.warmup().toSeconds();
 			if (!settings.baseline().isZero()) {

@@ -30,10 +30,20 @@ import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.Machine;
 
 /**
- * Runs the scenario matrix: one app start per (stack, heap), its warm-up and base
- * latencies, then every cell of that start {@code trials} times; an app that ran out of
- * memory, thrashed or crashed is restarted (and warmed up again) before the next trial.
- * What a trial measures is up to a {@link TrialMeasurer}.
+ * Runs the scenario matrix: one app start per (stack, heap, app CPUs) and, by default,
+ * workload; its warm-up and base latencies, then every cell of that start {@code trials}
+ * times; an app that ran out of memory, thrashed or crashed is restarted (and warmed up
+ * again) before the next trial. What a trial measures is up to a {@link TrialMeasurer}.
+ * <p>
+ * By default ({@code bench.fork=workload}) each workload gets a fresh JVM, as JMH forks
+ * one per benchmark (JMH's {@code @Fork} Javadoc; Shipilëv, "JMH: the lesser of two
+ * evils"): C2 compiles each method for the types it has seen, so a JVM warmed on one
+ * workload throws that code away when the next sends other types. In the focused run at
+ * f9dea8c (2026-11-24) the second workload's warm-up on coroutines began with 134
+ * class-check deoptimizations ({@code FluxDoFinally}, {@code MonoZip.subscribe}) and 30 s
+ * of C2 recompiling the request path, and mvc's composite parallel trials after composite
+ * sequential still held 2.9 s and 6.7 s of C2 compilation (JFR). The warm-up bound is per
+ * start, so each workload then gets all of it.
  */
 final class MatrixRunner {
 
@@ -157,16 +167,10 @@ final class MatrixRunner {
 	 * @return the cells over their trials, in run order
 	 */
 	List<CellSummary> run(Runnable afterUnmeasuredLoad) {
-		Map<String, List<Cell>> sessions = new LinkedHashMap<>();
-		this.settings.cells()
-			.forEach((cell) -> sessions
-				.computeIfAbsent(cell.stack().id() + "/" + cell.heap() + "/" + cell.appCpus(),
-						(key) -> new ArrayList<>())
-				.add(cell));
 		List<CellSummary> summaries = new ArrayList<>();
 		int total = this.settings.cellCount();
 		java.util.Set<Stack> startedStacks = new java.util.HashSet<>();
-		for (List<Cell> cells : sessions.values()) {
+		for (List<Cell> cells : forks(this.settings.cells(), this.settings.jvmPerWorkload())) {
 			Cell first = cells.get(0);
 			List<Workload> workloads = cells.stream().map(Cell::workload).distinct().toList();
 			int warmupConcurrency = cells.stream().mapToInt(Cell::concurrency).max().orElse(0);
@@ -175,7 +179,7 @@ final class MatrixRunner {
 			AppSession started;
 			try {
 				started = AppSession.start(first.stack(), first.heap(), CpuPlacement.detect(first.appCpus()),
-						this.settings, this.mocks, this.runPrefix);
+						(workloads.size() == 1) ? first.workload() : null, this.settings, this.mocks, this.runPrefix);
 			}
 			catch (BenchException ex) {
 				// e.g. a heap too small for the app to start: a result for each of its
@@ -187,8 +191,14 @@ final class MatrixRunner {
 				continue;
 			}
 			try (AppSession session = started) {
-				session.warmedUp(ScenarioLoad.warmUpGently(this.settings, session.app(), session.placement(),
-						this.mocks, workloads, warmupConcurrency, this.runPrefix));
+				// with the trials' Actuator readings from the start: the scrape's own
+				// code compiles for its first 20 s or more
+				try (CellMonitor monitor = CellMonitor.startQuietly(session.app(), this.mocks,
+						first.workload().uriTag())) {
+					session.warmedUp(ScenarioLoad.warmUpGently(this.settings, session.app(), session.placement(),
+							this.mocks, workloads, warmupConcurrency, this.runPrefix));
+				}
+				warnIfUnsteady(session);
 				restartIfDead(session);
 				afterUnmeasuredLoad.run();
 				this.hooks.started(session, startedStacks.add(first.stack()));
@@ -211,6 +221,23 @@ final class MatrixRunner {
 		// the report) is not pinned
 		CpuPlacement.detect(AppCpus.ALL).pinHarness(ProcessHandle.current().pid(), this.mocks.process().pid());
 		return summaries;
+	}
+
+	/**
+	 * Groups cells by the app JVM that serves them: one per stack, heap and app CPUs, and
+	 * workload when each gets its own.
+	 * @param cells the cells, in run order
+	 * @param perWorkload whether each workload gets its own JVM ({@code bench.fork})
+	 * @return the cells of each app start, in order of their first cell
+	 */
+	static List<List<Cell>> forks(List<Cell> cells, boolean perWorkload) {
+		Map<String, List<Cell>> forks = new LinkedHashMap<>();
+		cells.forEach(
+				(cell) -> forks
+					.computeIfAbsent(cell.stack().id() + "/" + cell.heap() + "/" + cell.appCpus()
+							+ (perWorkload ? "/" + cell.workload().id() : ""), (key) -> new ArrayList<>())
+					.add(cell));
+		return List.copyOf(forks.values());
 	}
 
 	private void finished(List<CellSummary> summaries, CellSummary summary) {
@@ -248,6 +275,23 @@ final class MatrixRunner {
 		session.warmedUp(all);
 		restartIfDead(session);
 		this.hooks.warmedUpMore(session);
+	}
+
+	/**
+	 * Says at once, not only in the report, when a JIT run used its whole allowance: the
+	 * cells after it will measure a JIT still at work, each trial's JIT figure will show
+	 * how much, and a longer bound is the remedy.
+	 */
+	private void warnIfUnsteady(AppSession session) {
+		session.warmUps()
+			.stream()
+			.filter((run) -> !run.steady())
+			.forEach((run) -> Console.line(String.format(
+					"[warm-up] %s %s: not steady within its %d s of the %d s bound (%s); its cells will measure a "
+							+ "JIT still at work, this machine is too slow for the bound: a longer -Dbench.warmup "
+							+ "gives it time",
+					session.app().stack().id(), run.workload(), Math.round(run.seconds()),
+					this.settings.warmup().toSeconds(), run.describe())));
 	}
 
 	private void restartIfDead(AppSession session) {

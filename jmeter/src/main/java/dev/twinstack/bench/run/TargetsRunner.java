@@ -115,12 +115,16 @@ final class TargetsRunner {
 				int concurrency = cells.stream().mapToInt(Cell::concurrency).max().orElse(0);
 				concurrency = (concurrency > 0) ? Math.min(concurrency, ScenarioLoad.MAX_WARMUP_CONCURRENCY) : 100;
 				this.progress.appStarting(Instant.now());
-				// as for the apps the bench starts (MatrixRunner): the JIT runs at a
-				// gentle
-				// concurrency first, each workload's run at the cells' concurrency right
-				// before its first cell
-				List<WarmUp> warmUps = new ArrayList<>(ScenarioLoad.warmUpGently(this.settings, app, null, null,
-						workloads, concurrency, this.runPrefix));
+				// as for the apps the bench starts (MatrixRunner), with the trials'
+				// Actuator readings: the JIT runs at a gentle concurrency first, each
+				// workload's run at the cells' concurrency right before its first cell.
+				// One remote JVM serves every workload: no fork per workload here
+				List<WarmUp> warmUps;
+				try (CellMonitor monitor = CellMonitor.startRemoteQuietly(app.actuatorUri(),
+						workloads.get(0).uriTag())) {
+					warmUps = new ArrayList<>(ScenarioLoad.warmUpGently(this.settings, app, null, null, workloads,
+							concurrency, this.runPrefix));
+				}
 				store.deleteRun(this.runPrefix);
 				requireHealthy(stack, target);
 				OptionalInt threadCap = threadCap(target);

@@ -154,7 +154,7 @@ final class TrialTail {
 				whole(result.server().summary("app_threads_live").peak()))
 				+ ((result.jit() != null) ? String.format(Locale.ROOT, "; JIT %.1f s, %.1f %% of the trial%s",
 						result.jit().compilationMs() / 1000, result.jit().percent(),
-						result.jit().atWork(WarmUp.JIT_QUIET_PERCENT) ? " (still at work)" : "") : "");
+						result.jit().atWork(WarmUp.TRIAL_JIT_PERCENT) ? " (still at work)" : "") : "");
 	}
 
 	/**

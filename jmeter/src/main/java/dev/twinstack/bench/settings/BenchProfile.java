@@ -78,23 +78,26 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 			Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(2), 1, 500);
 
 	/**
-	 * {@code standard} ({@code -Pbench}), three 5 s trials per cell after each app is
-	 * warmed up until its JIT is quiet and its throughput steady (at most 180 s per app
-	 * start), each closed cell cross-checked by wrk: the four stacks on composite, both
-	 * fanouts, at concurrency 400, where they differ. About 19 minutes on a 2-core VM
-	 * (2026-11-24). Its apps' JIT runs, lent both cores, were steady after 107–147 s on
-	 * composite sequential and 20–49 s on parallel, which leaves each workload's run at c
-	 * = 400 right before its cells at least 17 s of the 180. The warm-up is worth more
-	 * than cells, so c = 100 gave way and runs in {@code full}'s sweep, as large-payload
-	 * and slow-io do; and cpu-light at c = 400 left too, because on 2 cores every one of
-	 * its cells measured the load generator, not the stack (standard run at fdc7aa3:
-	 * JMeter used its whole core, JMeter ÷ wrk p50 0.69–0.85, all three cells invalid).
-	 * {@code -Dbench.concurrency} or {@code -Dbench.scenarios} bring them back here;
-	 * {@code seeds} and {@code full} run cpu-light.
+	 * {@code standard} ({@code -Pbench}): the four stacks on composite sequential at
+	 * concurrency 400, where they differ, three 5 s trials per cell, each cell
+	 * cross-checked by wrk. Each cell has its own app JVM (a JVM per workload, as JMH
+	 * forks one per benchmark), warmed up until its JIT is quiet and its throughput
+	 * steady, at most 180 s. The warm-up is worth more than cells: a fresh JVM needs most
+	 * of the 180 s (mvc's and webflux's JIT runs at c = 50 were steady after 107–147 s on
+	 * 2 cores), so a second workload costs about 4 minutes more per stack; composite
+	 * parallel left for that reason (at 7daa88b and f9dea8c, sharing one JVM with
+	 * composite sequential, its trials still held 2.9–6.7 s of C2 compilation and spread
+	 * 7–30 %), as c = 100, large-payload and slow-io did; they run in {@code full}.
+	 * cpu-light at c = 400 left because on 2 cores every one of its cells measured the
+	 * load generator, not the stack (standard run at fdc7aa3: JMeter used its whole core,
+	 * JMeter ÷ wrk p50 0.69–0.85, all three cells invalid).
+	 * {@code -Dbench.fanouts=sequential,parallel}, {@code -Dbench.concurrency} or
+	 * {@code -Dbench.scenarios} bring them back here; {@code seeds} compares the fanouts
+	 * in the original experiments' form.
 	 */
 	public static final BenchProfile STANDARD = new BenchProfile("standard",
-			List.of(new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE), BOTH_FANOUTS, BOTH_TRANSFERS, DEFAULT_HEAP,
-					CLOSED, List.of(400), List.of(300))),
+			List.of(new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE), List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS,
+					DEFAULT_HEAP, CLOSED, List.of(400), List.of(300))),
 			Duration.ofSeconds(5), Duration.ofSeconds(180), Duration.ofSeconds(2), 3, 5000);
 
 	/**
@@ -141,7 +144,8 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	public static final int SEED_000_MEMORY_READINGS = 5;
 
 	/**
-	 * {@code seeds} (about 13 minutes on 2 cores): the two experiments this project grew
+	 * {@code seeds} (about 17 minutes on 2 cores, estimated with a JVM per workload;
+	 * 12–13 measured with one per stack and heap): the two experiments this project grew
 	 * from, in their own form ({@code /work/shared/seeds/000_*.txt}, {@code 001_*.txt};
 	 * the report's section *The original experiments* sets them side by side). Block A,
 	 * seed 000: mvc and coroutines on cpu-light as {@code ab -n 1000 -c 10}, three

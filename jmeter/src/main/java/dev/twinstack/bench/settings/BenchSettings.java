@@ -139,7 +139,8 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 				SettingsTable.WARMUP.read(get, profile.warmup()), SettingsTable.BASELINE.read(get, profile.baseline()),
 				SettingsTable.TRIALS.read(get, profile.trials()), SettingsTable.REQUESTS.read(get, profile.requests()),
 				targets.remote() ? 0 : SettingsTable.MEMORY_REQUESTS.read(get, MemoryRequests.defaultFor(profile)),
-				profile.memoryRepeats(), profile.memoryWorkload());
+				profile.memoryRepeats(), profile.memoryWorkload(),
+				"workload".equals(SettingsTable.FORK.read(get, (profile == BenchProfile.FULL) ? "app" : "workload")));
 		Downstream downstream = new Downstream(SettingsTable.LATENCY.read(get, "100ms"),
 				SettingsTable.SLOW_LATENCY.read(get, "1s"));
 		Jars jars = new Jars(jar(get, SettingsTable.MOCK_SERVICES_JAR, "mock-services/target/mock-services-exec.jar"),
@@ -312,6 +313,14 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 	 */
 	public Duration warmup() {
 		return this.timing.warmup();
+	}
+
+	/**
+	 * Tells whether each workload gets its own app JVM.
+	 * @return {@link Timing#jvmPerWorkload()}
+	 */
+	public boolean jvmPerWorkload() {
+		return this.timing.jvmPerWorkload();
 	}
 
 	/**

@@ -43,7 +43,7 @@ public record MatrixPlan(List<MatrixBlock> blocks, List<Stack> stacks, List<Skip
 	/**
 	 * Returns the cells to measure: every block's cells without repeats and without the
 	 * skipped stacks, grouped by app start (stack, then heap, then the app's cores), then
-	 * by workload, load model and level.
+	 * by workload (an app start of its own by default), load model and level.
 	 * @return the cells, in run order
 	 */
 	public List<Cell> cells() {

@@ -41,6 +41,9 @@ public final class SettingsTable {
 	/** Accepted values of {@code bench.crosscheck}. */
 	public static final List<String> CROSS_CHECKS = List.of("wrk", "none");
 
+	/** Accepted values of {@code bench.fork}. */
+	public static final List<String> FORKS = List.of("workload", "app");
+
 	private static final String MATRIX = "matrix";
 
 	private static final String TIMING = "timing";
@@ -135,10 +138,18 @@ public final class SettingsTable {
 	/** {@code bench.warmup}. */
 	public static final Setting<Duration> WARMUP = new Setting<>("bench.warmup", TIMING, "duration",
 			SettingsParser.durationFrom(0),
-			"the most warm-up per app start: rounds at a gentle concurrency, then at the highest right before "
-					+ "each workload's first cell, both with the app on every CPU, until steady with a quiet JIT; "
-					+ "0s = none",
+			"the most warm-up per app start (bench.fork): rounds at a gentle concurrency, then at the highest "
+					+ "right before each workload's first cell, both with the app on every CPU, until steady with a "
+					+ "quiet JIT; 0s = none",
 			(profile) -> SettingsParser.format(profile.warmup()), SettingsParser.duration(0), null);
+
+	/** {@code bench.fork}. */
+	public static final Setting<String> FORK = new Setting<>("bench.fork", TIMING, "word", "one of " + FORKS,
+			"workload = a fresh app JVM per workload, as JMH forks one per benchmark, so that the JIT's code fits "
+					+ "the one workload it measures; app = one JVM per stack, heap and app CPUs serving its "
+					+ "workloads in turn (fewer starts and warm-ups: full, whose 30 s warm-ups cannot finish the JIT "
+					+ "anyway)",
+			(profile) -> (profile == BenchProfile.FULL) ? "app" : "workload", SettingsParser.oneOf(FORKS), null);
 
 	/** {@code bench.baseline}. */
 	public static final Setting<Duration> BASELINE = new Setting<>("bench.baseline", TIMING, "duration",
@@ -298,7 +309,7 @@ public final class SettingsTable {
 
 	/** Every setting, in the order of the help and the README. */
 	public static final List<Setting<?>> ALL = List.of(PROFILE, STACKS, SCENARIOS, FANOUTS, TRANSFERS, HEAPS, LOADS,
-			CONCURRENCY, RATES, APP_CPUS, DURATION, WARMUP, BASELINE, TRIALS, REQUESTS, MEMORY_REQUESTS, LATENCY,
+			CONCURRENCY, RATES, APP_CPUS, DURATION, WARMUP, FORK, BASELINE, TRIALS, REQUESTS, MEMORY_REQUESTS, LATENCY,
 			SLOW_LATENCY, TOMCAT_THREADS, JAVA_HOME, APP_JVM_ARGS, MOCKS_JVM_ARGS, CROSS_CHECK, PROJECT, OUTPUT_DIR,
 			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, LOAD_ENGINES, RMI_KEYSTORE, TARGETS_APPS, MONGO_URI, STUBS,
 			FAULT_KINDS, FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY, FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);

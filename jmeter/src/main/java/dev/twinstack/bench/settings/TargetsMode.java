@@ -123,6 +123,7 @@ final class TargetsMode {
 		explicit(get, refused, SettingsTable.APP_JVM_ARGS, "the apps' JVM options, heaps included");
 		explicit(get, refused, SettingsTable.MOCKS_JVM_ARGS, "mock-services' JVM options");
 		explicit(get, refused, SettingsTable.TOMCAT_THREADS, "an option of mvc's start");
+		explicit(get, refused, SettingsTable.FORK, "an app start per workload");
 		String memory = get.apply(SettingsTable.MEMORY_REQUESTS.name());
 		if (memory != null && !memory.equals("0")) {
 			refused.add(SettingsTable.MEMORY_REQUESTS.name() + "=" + memory

@@ -19,8 +19,11 @@ import dev.twinstack.bench.matrix.Workload;
  * @param memoryRepeats how many times that measurement runs per stack, back to back
  * @param memoryWorkload its workload, {@code null} for composite with the matrix's first
  * fanout
+ * @param jvmPerWorkload whether each workload gets its own app JVM
+ * ({@code bench.fork=workload}) rather than one per stack, heap and app CPUs serving its
+ * workloads in turn ({@code app})
  */
 public record Timing(Duration duration, Duration warmup, Duration baseline, int trials, int requests,
-		int memoryRequests, int memoryRepeats, Workload memoryWorkload) {
+		int memoryRequests, int memoryRepeats, Workload memoryWorkload, boolean jvmPerWorkload) {
 
 }

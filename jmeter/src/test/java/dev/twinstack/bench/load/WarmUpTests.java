@@ -37,9 +37,9 @@ class WarmUpTests {
 		// experiment's first hold after 4 minutes: 11 s of compilation in 20 s)
 		List<Double> flat = List.of(290.0, 291.0, 289.0, 290.0);
 		assertThat(WarmUp.isSteady(flat, List.of(2800.0, 2700.0, 2600.0, 2500.0))).isFalse();
-		// 2 % of three 5 s rounds is 300 ms
-		assertThat(WarmUp.isSteady(flat, List.of(2800.0, 100.0, 100.0, 101.0))).isFalse();
-		assertThat(WarmUp.isSteady(flat, List.of(2800.0, 100.0, 100.0, 99.0))).isTrue();
+		// 5 % of three 5 s rounds is 750 ms
+		assertThat(WarmUp.isSteady(flat, List.of(2800.0, 250.0, 250.0, 251.0))).isFalse();
+		assertThat(WarmUp.isSteady(flat, List.of(2800.0, 250.0, 250.0, 249.0))).isTrue();
 	}
 
 	@Test

@@ -175,12 +175,12 @@ class MatrixReportTests {
 
 		assertThat(summary.validity().valid()).isTrue();
 		assertThat(summary.validity().warnings()).containsExactly(
-				"JIT still at work (compiling more than 2 % of the trial) in trial 2 (6.5 s of compilation, 92 % of "
+				"JIT still at work (compiling more than 10 % of the trial) in trial 2 (6.5 s of compilation, 92 % of "
 						+ "the trial; 697 req/s against the cell's median 697, +0 %)");
 		String md = MatrixReport.render(List.of(summary), List.of(Stack.MVC));
 		assertThat(md)
 			.contains("| JIT compilation per trial, s (% of the trial) | 0.1 s (2 %) · **6.5 s (92 %)** · – |")
-			.contains("| Validity | valid: **warning**: JIT still at work (compiling more than 2 % of the trial) in "
+			.contains("| Validity | valid: **warning**: JIT still at work (compiling more than 10 % of the trial) in "
 					+ "trial 2 (6.5 s of compilation")
 			.contains("Caution for the mvc cell: JIT still at work");
 

@@ -222,7 +222,7 @@ class ReportWriterTests {
 
 		CellSummary first = RESULTS.matrix().get(0);
 		Validity warned = first.validity()
-			.withJitAtWork(List.of(new Validity.JitTrial(1, 6450, 92.1, 697)), 813, WarmUp.JIT_QUIET_PERCENT);
+			.withJitAtWork(List.of(new Validity.JitTrial(1, 6450, 92.1, 697)), 813, WarmUp.TRIAL_JIT_PERCENT);
 		List<CellSummary> matrix = new java.util.ArrayList<>(RESULTS.matrix());
 		matrix.set(0,
 				new CellSummary(first.cell(), first.trials(), first.throughput(), first.p50Ms(), first.p99Ms(),
@@ -233,7 +233,8 @@ class ReportWriterTests {
 				r.startedAt(), r.finishedAt(), r.wallSeconds(), r.cells(), r.apps(), r.memory(), r.jdk(), r.skipped(),
 				matrix, r.trials(), List.of(), List.of(), true, null));
 		assertThat(withWarning.lines()).hasSize(7)
-			.contains("Warning, " + first.cell().id() + ": JIT still at work (compiling more than 2 % of the trial) in "
+			.contains("Warning, " + first.cell().id()
+					+ ": JIT still at work (compiling more than 10 % of the trial) in "
 					+ "trial 1 (6.5 s of compilation, 92 % of the trial; 697 req/s against the cell's median 813, "
 					+ "-14 %)");
 	}

@@ -711,6 +711,16 @@ class BenchIT {
 				});
 			}
 			assertThat(app.placement()).as("%s placement", app.stack()).isNotBlank();
+			if (this.settings.jvmPerWorkload() && !this.settings.targets().remote()) {
+				// a JVM per workload: it warmed up and served that workload only
+				assertThat(app.workload()).as("%s workload", app.stack()).isNotNull();
+				assertThat(app.warmUp()).allMatch((warmUp) -> warmUp.workload().equals(app.workload().id()));
+				assertThat(app.jfr()).contains(app.workload().id());
+				assertThat(this.results.matrix().stream().filter((cell) -> app.ran(cell.cell())))
+					.as("%s cells", app.jfr())
+					.isNotEmpty()
+					.allMatch((cell) -> cell.cell().workload() == app.workload());
+			}
 		}
 		// an app that died mid-trial (out of a limited heap) leaves no readable recording
 		for (CellResult cell : healthyCells()) {

@@ -25,8 +25,8 @@ class FlameGraphsTests {
 
 	@Test
 	void choosesThePinnedCellsOfTheStandardProfile() {
-		BenchSettings standard = BenchSettings
-			.from(Map.of("bench.profile", "standard", "bench.stacks", "mvc,webflux", "bench.appCpus", "1"));
+		BenchSettings standard = BenchSettings.from(Map.of("bench.profile", "standard", "bench.stacks", "mvc,webflux",
+				"bench.appCpus", "1", "bench.fanouts", "sequential,parallel"));
 
 		assertThat(FlameGraphs.chosen(standard.cells())).extracting(Cell::id)
 			.containsExactlyInAnyOrder("mvc-composite-sequential-c400-cpu1", "webflux-composite-sequential-c400-cpu1",

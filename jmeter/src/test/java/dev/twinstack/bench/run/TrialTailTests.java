@@ -90,11 +90,11 @@ class TrialTailTests {
 		assertThat(result.engineSamples()).isNull();
 		assertThat(result.jfr()).isNull();
 		// the JIT over the whole trial, the first reading (0.5 s) to the last (9.5 s),
-		// not the steady window: 900 ms in 9 s
-		assertThat(result.jit()).isEqualTo(new JitCompilation(9.0, 900.0));
+		// not the steady window: 1800 ms in 9 s
+		assertThat(result.jit()).isEqualTo(new JitCompilation(9.0, 1800.0));
 		assertThat(TrialTail.describe("mvc 1/1", result))
 			.isEqualTo("[mvc 1/1] 10.0 req/s, p50 50 ms, p99 50 ms, 60 requests, 0 errors, stored 60 / acknowledged 60;"
-					+ " peak heap 120 MB, peak threads 40; JIT 0.9 s, 10.0 % of the trial (still at work)");
+					+ " peak heap 120 MB, peak threads 40; JIT 1.8 s, 20.0 % of the trial (still at work)");
 	}
 
 	@Test
@@ -112,7 +112,7 @@ class TrialTailTests {
 		assertThat(result.ceiling().threadCap()).isNull();
 		assertThat(result.appLog()).isNull();
 		// the same readings of its Prometheus page as for an app the bench started
-		assertThat(result.jit()).isEqualTo(new JitCompilation(9.0, 900.0));
+		assertThat(result.jit()).isEqualTo(new JitCompilation(9.0, 1800.0));
 	}
 
 	@Test
@@ -189,7 +189,7 @@ class TrialTailTests {
 	/**
 	 * One reading a second at 0.5 s, 1.5 s, … 9.5 s: the app 10 % busy for the first two
 	 * (its own meter 5 %), then 40 % (its meter 30 %); the mocks 20 %, the machine 40 %
-	 * then 90 %; the JIT compiling 100 ms a second (its reading at 4.5 s failed).
+	 * then 90 %; the JIT compiling 200 ms a second (its reading at 4.5 s failed).
 	 */
 	private static TimeSeries readings() {
 		List<TimeSeries.Row> rows = new ArrayList<>();
@@ -197,7 +197,7 @@ class TrialTailTests {
 			boolean steady = i >= 2;
 			rows.add(new TimeSeries.Row(START.plusMillis(500 + i * 1000L),
 					new double[] { steady ? 0.4 : 0.1, steady ? 0.3 : 0.05, 0.2, 0.1, steady ? 0.9 : 0.4, 120, 40,
-							(i == 4) ? Double.NaN : 60_000 + 100 * i }));
+							(i == 4) ? Double.NaN : 60_000 + 200 * i }));
 		}
 		return new TimeSeries(List.of("app_cpu", "app_cpu_micrometer", "mocks_cpu", "loadgen_cpu", "machine_cpu",
 				"app_heap_used_mb", "app_threads_live", "app_jit_ms"), rows);

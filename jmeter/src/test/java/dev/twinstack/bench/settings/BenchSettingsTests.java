@@ -68,16 +68,15 @@ class BenchSettingsTests {
 		List<Cell> cells = settings.cells();
 		// every cell at 400, where the stacks differ; c = 100 gave way to the warm-up
 		assertThat(cells).extracting(Cell::concurrency).containsOnly(400);
-		for (Stack stack : Stack.values()) {
-			assertThat(cells).filteredOn((cell) -> cell.stack() == stack)
-				.extracting(Cell::workload)
-				.as("%s", stack)
-				.contains(Workload.COMPOSITE_SEQUENTIAL, Workload.COMPOSITE_PARALLEL);
-		}
-		// cpu-light left: on 2 cores its cells measured the load generator
-		assertThat(cells).extracting(Cell::workload)
-			.containsOnly(Workload.COMPOSITE_SEQUENTIAL, Workload.COMPOSITE_PARALLEL);
-		assertThat(cells).hasSize(4 * 2).doesNotHaveDuplicates();
+		// composite sequential only: a JVM per workload, each warmed up for up to 180 s,
+		// leaves no time for composite parallel; cpu-light left too: on 2 cores its cells
+		// measured the load generator
+		assertThat(cells).extracting(Cell::workload).containsOnly(Workload.COMPOSITE_SEQUENTIAL);
+		assertThat(cells).extracting(Cell::stack).containsExactly(Stack.values());
+		assertThat(settings(Map.of("bench.profile", "standard", "bench.fanouts", "sequential,parallel")).cells())
+			.as("parallel back on request")
+			.hasSize(4 * 2)
+			.doesNotHaveDuplicates();
 		assertThat(settings(Map.of("bench.profile", "standard", "bench.scenarios", "composite,cpu-light")).cells())
 			.filteredOn((cell) -> cell.workload() == Workload.CPU_LIGHT)
 			.as("-Dbench.scenarios brings cpu-light back")
@@ -123,7 +122,7 @@ class BenchSettingsTests {
 					Cell.closed(Stack.COROUTINES, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")));
 		assertThat(settings.trials()).isEqualTo(3);
 		assertThat(settings.faults()).as("faults run only when asked for").isNull();
-		// grouped by app start: one stack and heap after the other
+		// one stack and heap after the other (each start then serves one workload)
 		assertThat(cells.stream().map((cell) -> cell.stack() + "/" + cell.heap()).distinct().count()).isEqualTo(12);
 	}
 
@@ -263,6 +262,16 @@ class BenchSettingsTests {
 				"bench.requests must be a whole number from 1 to 10000000, got 'many'");
 		assertRejected("bench.tomcatThreads", "9999",
 				"bench.tomcatThreads must be a whole number from 1 to 5000, got '9999'");
+	}
+
+	@Test
+	void eachWorkloadGetsItsOwnJvmButInFull() {
+		assertThat(settings(Map.of("bench.profile", "standard")).jvmPerWorkload()).isTrue();
+		assertThat(settings(Map.of("bench.profile", "seeds")).jvmPerWorkload()).isTrue();
+		assertThat(settings(Map.of("bench.profile", "full")).jvmPerWorkload()).as("full: 30 s warm-ups").isFalse();
+		assertThat(settings(Map.of("bench.profile", "full", "bench.fork", "workload")).jvmPerWorkload()).isTrue();
+		assertThat(settings(Map.of("bench.profile", "standard", "bench.fork", "app")).jvmPerWorkload()).isFalse();
+		assertRejected("bench.fork", "stack", "bench.fork must be one of [workload, app], got 'stack'");
 	}
 
 	@Test
