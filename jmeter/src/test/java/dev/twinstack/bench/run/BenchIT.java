@@ -797,19 +797,23 @@ class BenchIT {
 			}
 		}));
 		assertThat(used).isNotEmpty();
-		// each app's scrape as it stopped: <stack>[-h<heap>]-prometheus.txt; an app that
-		// died (out of a limited heap) could not be scraped
+		// each app start's scrape as it stopped:
+		// <stack>[-h<heap>][-cpu<n>][-<workload>][-<n>]-prometheus.txt; an app that died
+		// (out of a limited heap) could not be scraped
 		List<Path> scrapes;
 		try (java.util.stream.Stream<Path> files = Files.list(this.settings.outputDir().resolve("logs"))) {
-			scrapes = files
-				.filter((file) -> file.getFileName().toString().matches("[a-z-]+?(-h\\w+)?-prometheus\\.txt"))
-				.toList();
+			scrapes = files.filter((file) -> file.getFileName().toString().endsWith("-prometheus.txt")).toList();
 		}
 		assertThat(scrapes).isNotEmpty();
+		String workloads = java.util.Arrays.stream(Workload.values())
+			.map(Workload::id)
+			.collect(java.util.stream.Collectors.joining("|"));
 		for (Stack stack : this.settings.stacks()) {
-			Path defaultHeap = this.settings.outputDir().resolve("logs").resolve(stack.id() + "-prometheus.txt");
+			Pattern defaultHeap = Pattern
+				.compile(Pattern.quote(stack.id()) + "(-cpu\\w+)?(-(" + workloads + "))?(-\\d+)?-prometheus\\.txt");
 			if (this.settings.cells().stream().anyMatch((cell) -> cell.stack() == stack && cell.heap().isDefault())) {
-				assertThat(defaultHeap).as("%s's scrape on the default heap", stack).isRegularFile();
+				assertThat(scrapes).as("%s's scrape on the default heap", stack)
+					.anyMatch((file) -> defaultHeap.matcher(file.getFileName().toString()).matches());
 			}
 		}
 		for (Path file : scrapes) {
