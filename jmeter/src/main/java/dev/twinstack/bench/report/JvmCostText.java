@@ -58,28 +58,32 @@ final class JvmCostText {
 	 * @return e.g. {@code 0.1 s, 1 % of 7 s}
 	 */
 	static String jit(JitCompilation jit) {
-		if (jit == null) {
-			return MISSING;
-		}
-		String text = fmt("%.1f s, %.0f %% of %.0f s", jit.compilationMs() / 1000, jit.percent(), jit.seconds());
-		return jit.atWork(WarmUp.TRIAL_JIT_PERCENT) ? "**" + text + "** (JIT still at work)" : text;
+		String text = jitText(jit, "%.1f s, %.0f %% of %.0f s");
+		return (jit != null && jit.atWork(WarmUp.TRIAL_JIT_PERCENT)) ? text + " (JIT still at work)" : text;
 	}
 
 	/**
 	 * Returns the JIT's compilation in each trial of a cell, in run order, the trials
 	 * that measured a JIT still at work in bold.
 	 * @param trials each trial's compilation, {@code null} where not read
-	 * @param quietPercent the most compilation, as % of a trial, of a quiet JIT
 	 * @return e.g. {@code 0.1 s (1 %) · **6.5 s (91 %)** · –}
 	 */
-	static String jitPerTrial(List<JitCompilation> trials, double quietPercent) {
-		return trials.stream().map((jit) -> {
-			if (jit == null) {
-				return MISSING;
-			}
-			String text = fmt("%.1f s (%.0f %%)", jit.compilationMs() / 1000, jit.percent());
-			return jit.atWork(quietPercent) ? "**" + text + "**" : text;
-		}).collect(java.util.stream.Collectors.joining(" · "));
+	static String jitPerTrial(List<JitCompilation> trials) {
+		return trials.stream()
+			.map((jit) -> jitText(jit, "%.1f s (%.0f %%)"))
+			.collect(java.util.stream.Collectors.joining(" · "));
+	}
+
+	/**
+	 * Formats a trial's compilation (s, %, then the trial's length in s where the format
+	 * has room), in bold above {@link WarmUp#TRIAL_JIT_PERCENT}.
+	 */
+	private static String jitText(JitCompilation jit, String format) {
+		if (jit == null) {
+			return MISSING;
+		}
+		String text = fmt(format, jit.compilationMs() / 1000, jit.percent(), jit.seconds());
+		return jit.atWork(WarmUp.TRIAL_JIT_PERCENT) ? "**" + text + "**" : text;
 	}
 
 	/**

@@ -15,7 +15,6 @@ import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.KneeFinder;
 import dev.twinstack.bench.analysis.ScenarioAnalysis;
-import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.LoadModel;
@@ -156,8 +155,8 @@ final class MatrixReport {
 		row(rows, "Allocated per request (median)", columns, (s) -> JvmCostText.allocation(s.gc()));
 		row(rows, "Pool waits, highest peak", columns, (s) -> JvmCostText.pools(s.pools()));
 		if (group.stream().anyMatch((s) -> s.trials().stream().anyMatch((t) -> t.jit() != null))) {
-			row(rows, "JIT compilation per trial, s (% of the trial)", columns, (s) -> JvmCostText
-				.jitPerTrial(s.trials().stream().map(TrialFigures::jit).toList(), WarmUp.TRIAL_JIT_PERCENT));
+			row(rows, "JIT compilation per trial, s (% of the trial)", columns,
+					(s) -> JvmCostText.jitPerTrial(s.trials().stream().map(TrialFigures::jit).toList()));
 		}
 		if (group.stream().anyMatch((s) -> jfrWindows(s.cell(), trials).stream().anyMatch(Objects::nonNull))) {
 			row(rows, "JIT per trial (JFR): compilations ≥ " + JfrWindow.PROFILE_COMPILATION_THRESHOLD_MS

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.console.Console;
@@ -285,13 +286,26 @@ final class MatrixRunner {
 	private void warnIfUnsteady(AppSession session) {
 		session.warmUps()
 			.stream()
-			.filter((run) -> !run.steady())
-			.forEach((run) -> Console.line(String.format(
-					"[warm-up] %s %s: not steady within its %d s of the %d s bound (%s); its cells will measure a "
-							+ "JIT still at work, this machine is too slow for the bound: a longer -Dbench.warmup "
-							+ "gives it time",
-					session.app().stack().id(), run.workload(), Math.round(run.seconds()),
-					this.settings.warmup().toSeconds(), run.describe())));
+			.map((run) -> unsteady(session.app().stack(), run, this.settings.warmup().toSeconds()))
+			.flatMap(Optional::stream)
+			.forEach(Console::line);
+	}
+
+	/**
+	 * Words the warning for a warm-up run that ended on its allowance.
+	 * @param stack the app's stack
+	 * @param run the run
+	 * @param boundSeconds the warm-up bound of the app start (s)
+	 * @return the console line, empty for a steady run
+	 */
+	static Optional<String> unsteady(Stack stack, WarmUp run, long boundSeconds) {
+		if (run.steady()) {
+			return Optional.empty();
+		}
+		return Optional.of(String
+			.format("[warm-up] %s %s: not steady within its %d s of the %d s bound (%s); its cells will measure a JIT "
+					+ "still at work, this machine is too slow for the bound: a longer -Dbench.warmup gives it time",
+					stack.id(), run.workload(), Math.round(run.seconds()), boundSeconds, run.describe()));
 	}
 
 	private void restartIfDead(AppSession session) {

@@ -2,6 +2,7 @@ package dev.twinstack.bench.run;
 
 import java.util.List;
 
+import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.Stack;
@@ -28,6 +29,18 @@ class MatrixRunnerTests {
 		assertThat(MatrixRunner.forks(cells, false)).as("bench.fork=app")
 			.containsExactly(List.of(mvcSequential40, mvcSequential400, mvcParallel), List.of(mvcSmallHeap),
 					List.of(webfluxSequential));
+	}
+
+	@Test
+	void aJitRunCutShortIsSaidAtOnce() {
+		List<Double> rounds = List.of(140.0, 150.0, 160.0);
+		WarmUp cut = new WarmUp("composite-sequential", 50, rounds, List.of(2500.0, 2000.0, 1500.0), 153, false, true);
+		assertThat(MatrixRunner.unsteady(Stack.MVC, cut, 180)).hasValueSatisfying((line) -> assertThat(line)
+			.startsWith("[warm-up] mvc composite-sequential: not steady within its 153 s of the 180 s bound (3 rounds")
+			.endsWith("a longer -Dbench.warmup gives it time"));
+		WarmUp steady = new WarmUp("composite-sequential", 50, List.of(160.0, 161.0, 160.0),
+				List.of(100.0, 100.0, 100.0), 90, true, true);
+		assertThat(MatrixRunner.unsteady(Stack.MVC, steady, 180)).isEmpty();
 	}
 
 }
