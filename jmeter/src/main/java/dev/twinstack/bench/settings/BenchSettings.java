@@ -140,7 +140,7 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 				SettingsTable.TRIALS.read(get, profile.trials()), SettingsTable.REQUESTS.read(get, profile.requests()),
 				targets.remote() ? 0 : SettingsTable.MEMORY_REQUESTS.read(get, MemoryRequests.defaultFor(profile)),
 				profile.memoryRepeats(), profile.memoryWorkload(),
-				"workload".equals(SettingsTable.FORK.read(get, (profile == BenchProfile.FULL) ? "app" : "workload")));
+				"workload".equals(SettingsTable.FORK.read(get, SettingsTable.FORK.defaultFor(profile))));
 		Downstream downstream = new Downstream(SettingsTable.LATENCY.read(get, "100ms"),
 				SettingsTable.SLOW_LATENCY.read(get, "1s"));
 		Jars jars = new Jars(jar(get, SettingsTable.MOCK_SERVICES_JAR, "mock-services/target/mock-services-exec.jar"),
@@ -156,7 +156,7 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 				: null;
 		// wrk by default, but in full, which has no time left for it under 90 minutes;
 		// for remote targets too (wrk runs on this machine against the target's URL)
-		String crossCheck = SettingsTable.CROSS_CHECK.read(get, (profile == BenchProfile.FULL) ? "none" : "wrk");
+		String crossCheck = SettingsTable.CROSS_CHECK.read(get, SettingsTable.CROSS_CHECK.defaultFor(profile));
 		LoadEngines engines = engines(get, matrix);
 		return new BenchSettings(profile.id(), matrix, timing, downstream, jvms, faults,
 				SettingsTable.OUTPUT_DIR.read(get, SettingsParser.path("target/bench")), crossCheck, engines, project,
