@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 
 import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.analysis.KneeFinder;
 import dev.twinstack.bench.analysis.ScenarioAnalysis;
 import dev.twinstack.bench.matrix.Cell;
@@ -186,11 +187,7 @@ final class MatrixReport {
 		}
 		if (group.stream().anyMatch((s) -> s.crossCheck() != null)) {
 			row(rows, "Cross-check: JMeter ÷ wrk, throughput / p50", columns,
-					(s) -> (s.crossCheck() == null) ? MISSING
-							: fmt("%s%.2f / %.2f%s (wrk %.1f req/s, p50 %.0f ms)", s.crossCheck().agrees() ? "" : "**",
-									s.crossCheck().throughputRatio(), s.crossCheck().p50Ratio(),
-									s.crossCheck().agrees() ? "" : "**", s.crossCheck().wrk().throughput(),
-									s.crossCheck().wrk().p50Ms()));
+					(s) -> (s.crossCheck() == null) ? MISSING : crossCheck(s.crossCheck()));
 		}
 		if (group.stream().anyMatch((s) -> model.check(s.cell()).isPresent())) {
 			row(rows, "Model: predicted req/s / mean latency (calibrated at c)", columns,
@@ -309,6 +306,18 @@ final class MatrixReport {
 	 * @param cells one value per stack
 	 */
 	record RowView(String label, List<String> cells) {
+	}
+
+	/**
+	 * Words a cell's cross-check: the median ratios, bold outside the tolerance, with the
+	 * pairs' range when there are two or more, and the quoted wrk run.
+	 */
+	private static String crossCheck(CrossCheck check) {
+		String bold = check.agrees() ? "" : "**";
+		String ratios = fmt("%s%.2f / %.2f%s", bold, check.throughputRatio(), check.p50Ratio(), bold);
+		String range = (check.pairs().size() < 2) ? "" : fmt("%d pairs, throughput %.2f–%.2f; ", check.pairs().size(),
+				check.throughputRatios().min(), check.throughputRatios().max());
+		return fmt("%s (%swrk %.1f req/s, p50 %.0f ms)", ratios, range, check.wrk().throughput(), check.wrk().p50Ms());
 	}
 
 }

@@ -48,10 +48,11 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 	}
 
 	@Override
-	public CrossCheck crossCheck(Cell cell, AppSession session, CellSummary summary) {
-		return this.cellRunner.crossCheck(cell, session.app(), summary,
-				this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("wrk"),
-				session.placement().harnessCommandPrefix());
+	public CrossCheck.Pair crossCheck(MatrixRunner.Trial trial, TrialFigures figures) {
+		Cell cell = trial.cell();
+		return this.cellRunner.crossCheck(cell, trial.session().app(), trial.number(), figures,
+				this.settings.outputDir().resolve("runs").resolve(cell.id()),
+				trial.session().placement().harnessCommandPrefix());
 	}
 
 	@Override

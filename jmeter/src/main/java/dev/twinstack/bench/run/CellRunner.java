@@ -30,6 +30,7 @@ import dev.twinstack.bench.process.JavaProcess;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.results.TrialFigures;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.LoadEngines;
 import dev.twinstack.bench.settings.MemoryRequests;
@@ -185,17 +186,19 @@ final class CellRunner {
 	}
 
 	/**
-	 * Runs a closed cell once more with wrk ({@link WrkCrossCheck}), the collection
-	 * dropped before and after.
+	 * Runs wrk on a closed cell right after one of its trials ({@link WrkCrossCheck}),
+	 * the collection dropped before and after.
 	 * @param cell the cell
 	 * @param app the running app
-	 * @param summary the cell over its trials
-	 * @param dir the folder of wrk's script and output
+	 * @param trial the trial's number, from 1
+	 * @param figures what the trial measured
+	 * @param dir the cell's folder (wrk's go in {@code wrk-<trial>})
 	 * @param prefix wrk's command prefix (its CPUs: the harness's), empty for none
-	 * @return the comparison, {@code null} when wrk is missing or failed
+	 * @return the trial with wrk's run, {@code null} when wrk is missing or failed
 	 */
-	CrossCheck crossCheck(Cell cell, AppProcess app, CellSummary summary, Path dir, List<String> prefix) {
-		return this.wrk.run(cell, app.baseUri().toString(), summary, dir, prefix);
+	CrossCheck.Pair crossCheck(Cell cell, AppProcess app, int trial, TrialFigures figures, Path dir,
+			List<String> prefix) {
+		return this.wrk.afterTrial(cell, app.baseUri().toString(), trial, figures, dir, prefix);
 	}
 
 	/**

@@ -62,8 +62,9 @@ final class Estimate {
 						: CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds();
 				seconds += settings.trials() * (load + TRIAL_OVERHEAD_SECONDS);
 				if (settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED) {
-					// wrk starts at once; then the stored count
-					seconds += CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds() + 1;
+					// wrk after each trial, at once; then the stored count
+					seconds += settings.trials()
+							* (CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds() + 1);
 				}
 			}
 		}

@@ -111,14 +111,14 @@ final class MatrixRunner {
 		TrialFigures measure(Trial trial);
 
 		/**
-		 * Runs a closed cell once more with an independent load generator, after its
-		 * trials.
-		 * @param cell the cell
-		 * @param session the app
-		 * @param summary the cell over its trials
-		 * @return the comparison, {@code null} when none was made
+		 * Runs a closed cell's trial once more with an independent load generator, right
+		 * after the trial.
+		 * @param trial the trial just measured
+		 * @param figures what it measured
+		 * @return the trial with the other generator's run, {@code null} when none was
+		 * made
 		 */
-		default CrossCheck crossCheck(Cell cell, AppSession session, CellSummary summary) {
+		default CrossCheck.Pair crossCheck(Trial trial, TrialFigures figures) {
 			return null;
 		}
 
@@ -321,6 +321,8 @@ final class MatrixRunner {
 		Double baseMs = base.get(cell.workload());
 		double idealMs = this.settings.downstreamMs(cell.workload()) + ((baseMs != null) ? Math.max(0, baseMs) : 0);
 		List<TrialFigures> trials = new ArrayList<>();
+		List<CrossCheck.Pair> pairs = new ArrayList<>();
+		boolean crossChecks = this.settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED;
 		int threads = 0;
 		for (int number = 1; number <= this.settings.trials(); number++) {
 			String runId = RunId.of(this.runPrefix, cell.id(), "-t" + number);
@@ -330,12 +332,16 @@ final class MatrixRunner {
 					cell.stack().id(), cell.workload().id(), cell.loadLabel(), number, this.settings.trials(),
 					run.threads(), Console.elapsed(Duration.between(this.benchStart, Instant.now()))));
 			Path runDir = this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("trial-" + number);
-			TrialFigures figures = this.measurer.measure(new Trial(cell, number, run, runDir, session, this.mocks));
+			Trial trial = new Trial(cell, number, run, runDir, session, this.mocks);
+			TrialFigures figures = this.measurer.measure(trial);
 			trials.add(figures);
 			Console.line(String.format(java.util.Locale.ROOT,
 					"[cell %d/%d] %s trial %d: %.1f req/s, p99 %.0f ms, %d requests, %d errors, app %s", index, total,
 					cell.id(), number, figures.throughput(), figures.p99Ms(), figures.requests(), figures.errors(),
 					figures.health().status()));
+			if (crossChecks && session.app().process().isAlive() && !figures.health().needsRestart()) {
+				Optional.ofNullable(this.measurer.crossCheck(trial, figures)).ifPresent(pairs::add);
+			}
 			// no restart after the session's last trial: the app is stopped anyway
 			if (figures.health().needsRestart() && !(lastOfSession && number == this.settings.trials())) {
 				Console.line("[restart] " + cell.stack().id() + ": " + figures.health().status() + " ("
@@ -349,9 +355,8 @@ final class MatrixRunner {
 		}
 		CellSummary summary = CellSummary.of(cell, trials, this.settings, baseMs, session.app().threadCap(), threads,
 				Machine.cores());
-		if (this.settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED && session.app().process().isAlive()
-				&& !summary.health().needsRestart()) {
-			summary = summary.withCrossCheck(this.measurer.crossCheck(cell, session, summary));
+		if (!pairs.isEmpty()) {
+			summary = summary.withCrossCheck(WrkCrossCheck.of(cell, pairs));
 		}
 		this.measurer.archive(summary);
 		return summary;

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
+import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.console.Progress;
 import dev.twinstack.bench.load.Dashboard;
@@ -189,6 +190,7 @@ final class TargetsRunner {
 		double idealMs = this.settings.downstreamMs(cell.workload()) + ((baseMs != null) ? Math.max(0, baseMs) : 0);
 		List<TrialFigures> figures = new ArrayList<>();
 		List<CellResult> results = new ArrayList<>();
+		List<CrossCheck.Pair> pairs = new ArrayList<>();
 		int threads = 0;
 		for (int number = 1; number <= this.settings.trials(); number++) {
 			String runId = RunId.of(this.runPrefix, cell.id(), "-t" + number);
@@ -216,18 +218,25 @@ final class TargetsRunner {
 			synchronized (this) {
 				this.trials.put(result.runId(), result);
 			}
-			figures.add(TrialFigures.of(
+			TrialFigures trialFigures = TrialFigures.of(
 					result, result.steadyThroughput(), (probe != null)
 							? probe.summary(StubLatencyProbe.configuredMs(cell.workload(), this.settings)) : null,
-					new AppHealth("ok", null, new GcLog.Summary(0, 0, 0, 0))));
+					new AppHealth("ok", null, new GcLog.Summary(0, 0, 0, 0)));
+			figures.add(trialFigures);
+			if (this.settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED) {
+				// wrk on this machine against the target's URL, right after the trial, as
+				// for an app the bench started
+				CrossCheck.Pair pair = wrk.afterTrial(cell, app.baseUri(), number, trialFigures,
+						this.settings.outputDir().resolve("runs").resolve(cell.id()), List.of());
+				if (pair != null) {
+					pairs.add(pair);
+				}
+				requireHealthy(cell.stack(), target);
+			}
 		}
 		CellSummary summary = CellSummary.of(cell, figures, this.settings, baseMs, threadCap, threads, Machine.cores());
-		if (this.settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED) {
-			// wrk on this machine against the target's URL, as for an app the bench
-			// started
-			summary = summary.withCrossCheck(wrk.run(cell, app.baseUri(), summary,
-					this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("wrk"), List.of()));
-			requireHealthy(cell.stack(), target);
+		if (!pairs.isEmpty()) {
+			summary = summary.withCrossCheck(WrkCrossCheck.of(cell, pairs));
 		}
 		archive(results, summary);
 		return summary;

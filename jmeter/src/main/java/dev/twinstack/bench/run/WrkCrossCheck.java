@@ -3,6 +3,7 @@ package dev.twinstack.bench.run;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 import dev.twinstack.bench.analysis.CrossCheck;
@@ -15,18 +16,19 @@ import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.measure.Storage;
 import dev.twinstack.bench.process.BenchException;
-import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.results.TrialFigures;
 import dev.twinstack.bench.settings.BenchSettings;
 
 /**
- * Runs a closed cell once more with wrk, on this machine, for as long as one trial
- * (ramp-up and hold), and compares its throughput and p50 with the cell's medians; for a
- * storing workload, counts what was stored under wrk's request ids
- * ({@code <runId>-<thread>-<n>}, {@link WrkLoad}). The same for an app the bench started
- * ({@link CellRunner}) and for a remote target ({@link TargetsRunner}): for a target, wrk
- * loads the target's URL, the stored count is read from the MongoDB it was given, and
- * only wrk's documents are deleted afterwards (the database is not the bench's). A
- * missing wrk or a failed run is a line on the console, never a failure of the bench.
+ * Runs wrk on a closed cell right after each of its trials, for as long as one trial
+ * (ramp-up and hold), pairing the trial with the wrk run that followed it
+ * ({@link CrossCheck}); for a storing workload, counts what was stored under wrk's
+ * request ids ({@code <runId>-<thread>-<n>}, {@link WrkLoad}). The same for an app the
+ * bench started ({@link CellRunner}) and for a remote target ({@link TargetsRunner}): for
+ * a target, wrk loads the target's URL, the stored count is read from the MongoDB it was
+ * given, and only wrk's documents are deleted afterwards (the database is not the
+ * bench's). A missing wrk or a failed run is a line on the console, never a failure of
+ * the bench.
  */
 final class WrkCrossCheck {
 
@@ -55,15 +57,17 @@ final class WrkCrossCheck {
 	}
 
 	/**
-	 * Runs the cross-check of a closed cell.
+	 * Runs wrk once after a trial of a closed cell.
 	 * @param cell the cell
 	 * @param baseUri the app's base URI, e.g. {@code http://127.0.0.2:8081}
-	 * @param summary the cell over its trials
-	 * @param dir the folder of wrk's script and output
+	 * @param trial the trial's number, from 1
+	 * @param figures what the trial measured
+	 * @param dir the cell's folder: wrk's script and output go to {@code wrk-<trial>}
 	 * @param prefix wrk's command prefix (its CPUs: the harness's), empty for none
-	 * @return the comparison, {@code null} when wrk is missing or failed
+	 * @return the trial with wrk's run, {@code null} when wrk is missing or failed
 	 */
-	CrossCheck run(Cell cell, String baseUri, CellSummary summary, Path dir, List<String> prefix) {
+	CrossCheck.Pair afterTrial(Cell cell, String baseUri, int trial, TrialFigures figures, Path dir,
+			List<String> prefix) {
 		Optional<Path> wrk = WrkLoad.find();
 		if (wrk.isEmpty()) {
 			return null;
@@ -72,30 +76,47 @@ final class WrkCrossCheck {
 		if (stores && !this.remoteTarget) {
 			this.store.drop();
 		}
-		String runId = RunId.of(this.runPrefix, cell.id(), "-wrk");
+		String runId = RunId.of(this.runPrefix, cell.id(), "-wrk" + trial);
 		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
 		try {
 			WrkResult result = WrkLoad.run(prefix, wrk.get(), baseUri.replaceAll("/$", ""), cell.workload(),
-					cell.concurrency(), duration, runId, dir);
+					cell.concurrency(), duration, runId, dir.resolve("wrk-" + trial));
 			Storage storage = null;
 			if (stores) {
 				long stored = this.store.awaitStableCount(runId, TrialTail.STORED_COUNT_TIMEOUT);
 				storage = new Storage(result.acknowledged(), stored, this.store.duplicates(runId));
 				clear(runId);
 			}
-			CrossCheck check = CrossCheck.of(summary.throughput().median(), summary.p50Ms().median(), result, storage);
-			Console.line("[wrk] " + cell.id() + ": " + check.describe()
-					+ (check.agrees() ? "" : " — outside ±" + CrossCheck.TOLERANCE_PERCENT + " %") + ((storage != null)
+			CrossCheck.Pair pair = new CrossCheck.Pair(trial, figures.throughput(), figures.p50Ms(), result, storage);
+			Console.line(String.format(Locale.ROOT,
+					"[wrk] %s after trial %d: %.1f req/s, p50 %.0f ms; JMeter ÷ wrk %.2f / %.2f%s", cell.id(), trial,
+					result.throughput(), result.p50Ms(), pair.throughputRatio(), pair.p50Ratio(), (storage != null)
 							? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged() : ""));
-			return check;
+			return pair;
 		}
 		catch (BenchException | IllegalArgumentException ex) {
-			Console.line("[wrk] " + cell.id() + ": no cross-check, " + ex.getMessage());
+			Console.line("[wrk] " + cell.id() + " after trial " + trial + ": no cross-check, " + ex.getMessage());
 			if (stores && this.remoteTarget) {
 				clear(runId);
 			}
 			return null;
 		}
+	}
+
+	/**
+	 * Returns the cell's cross-check over its pairs, said on the console.
+	 * @param cell the cell
+	 * @param pairs the trials that have a wrk run after them
+	 * @return the comparison, {@code null} without pairs
+	 */
+	static CrossCheck of(Cell cell, List<CrossCheck.Pair> pairs) {
+		if (pairs.isEmpty()) {
+			return null;
+		}
+		CrossCheck check = CrossCheck.of(pairs);
+		Console.line("[wrk] " + cell.id() + ": " + check.describe()
+				+ (check.agrees() ? "" : " — outside ±" + CrossCheck.TOLERANCE_PERCENT + " %"));
+		return check;
 	}
 
 	private void clear(String runId) {

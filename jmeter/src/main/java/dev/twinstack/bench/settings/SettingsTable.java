@@ -213,7 +213,8 @@ public final class SettingsTable {
 
 	/** {@code bench.crosscheck}. */
 	public static final Setting<String> CROSS_CHECK = new Setting<>("bench.crosscheck", OUTPUT, "word",
-			"one of " + CROSS_CHECKS, "wrk runs every closed cell once more after its trials (The wrk cross-check)",
+			"one of " + CROSS_CHECKS,
+			"wrk runs every closed cell's trials once more, each right after it (The wrk cross-check)",
 			(profile) -> (profile == BenchProfile.FULL) ? "none" : "wrk", SettingsParser.oneOf(CROSS_CHECKS), null);
 
 	/** {@code bench.project}: parsed into a {@link Projection}, applied by the report. */

@@ -5,8 +5,10 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.analysis.Validity;
 import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.WrkResult;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.JfrCheck;
 import dev.twinstack.bench.measure.JitCompilation;
@@ -237,6 +239,36 @@ class ReportWriterTests {
 					+ ": JIT still at work (compiling more than 10 % of the trial) in "
 					+ "trial 1 (6.5 s of compilation, 92 % of the trial; 697 req/s against the cell's median 813, "
 					+ "-14 %)");
+	}
+
+	@Test
+	void aPairedCrossCheckShowsItsMedianAndItsPairs() throws Exception {
+		CellSummary first = RESULTS.matrix().get(0);
+		WrkResult wrk = new WrkResult(3600, 0, 0, 6, 600, 300, 400, 450, 500, 310, "wrk -t2 -c400");
+		// the machine slowed during the last wrk run: the median pair agrees
+		CrossCheck paired = CrossCheck.of(List.of(new CrossCheck.Pair(1, 600, 300, withThroughput(wrk, 600), null),
+				new CrossCheck.Pair(2, 600, 300, withThroughput(wrk, 594), null),
+				new CrossCheck.Pair(3, 588, 300, withThroughput(wrk, 420), null)));
+		List<CellSummary> matrix = new java.util.ArrayList<>(RESULTS.matrix());
+		matrix.set(0, first.withCrossCheck(paired));
+		BenchResults r = RESULTS;
+		BenchResults results = new BenchResults(r.settings(), r.environment(), r.processes(), r.startedAt(),
+				r.finishedAt(), r.wallSeconds(), r.cells(), r.apps(), r.memory(), r.jdk(), r.skipped(), matrix,
+				r.trials(), List.of(), List.of(), true, null);
+		assertThat(ReportWriter.render(results).lines().filter((line) -> line.startsWith("| Cross-check")))
+			.singleElement()
+			.satisfies((row) -> assertThat(row).contains("1.01 / ", "(3 pairs, throughput 1.00–1.40; wrk 594.0 req/s"));
+		JsonNode json = new ObjectMapper().readTree(ResultsJson.toJson(results));
+		JsonNode check = json.at("/matrix/0/crossCheck");
+		assertThat(check.at("/pairs").size()).isEqualTo(3);
+		assertThat(check.at("/pairs/2/throughputRatio").asDouble()).isEqualTo(1.4);
+		assertThat(check.at("/throughputRatios/max").asDouble()).isEqualTo(1.4);
+		assertThat(check.at("/agrees").asBoolean()).isTrue();
+	}
+
+	private static WrkResult withThroughput(WrkResult run, double throughput) {
+		return new WrkResult(run.requests(), run.non2xx(), run.socketErrors(), run.seconds(), throughput, run.p50Ms(),
+				run.p99Ms(), run.p999Ms(), run.maxMs(), run.meanMs(), run.commandLine());
 	}
 
 	@Test
