@@ -189,7 +189,7 @@ public final class ReportWriter {
 	}
 
 	private static void appendMatrixSettings(List<SettingRow> rows, BenchResults.Settings s,
-			boolean rehearsedOnEveryCpu, String forks) {
+			boolean rehearsedOnEveryCpu, boolean wrkWarmed, String forks) {
 		setting(rows, "Workloads", s.workloads().stream().map(Workload::id).toList().toString());
 		setting(rows, "Fanouts", s.fanouts().stream().map(Fanout::id).toList().toString());
 		setting(rows, "Load models", s.loads().stream().map(LoadModel::id).toList().toString()
@@ -201,6 +201,8 @@ public final class ReportWriter {
 				+ " s: first at " + WarmUp.JIT_CONCURRENCY_WAITING + " clients (" + WarmUp.JIT_CONCURRENCY_BUSY
 				+ " without a downstream wait) with the app on every CPU, then at the highest concurrency right before the "
 				+ "workload's first cell"
+				+ (wrkWarmed ? " (opened by one unmeasured wrk run of a trial's length: the JIT sees wrk's requests, "
+						+ "and the ones it drops at its end, before the trials)" : "")
 				+ (rehearsedOnEveryCpu ? ", again on every CPU, " : " on the app's own CPUs, ") + "each until the last "
 				+ WarmUp.WINDOW + " agree within " + String.format(Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT)
 				+ " % and the JIT compiled for at most " + String.format(Locale.ROOT, "%.0f", WarmUp.JIT_QUIET_PERCENT)
@@ -227,7 +229,11 @@ public final class ReportWriter {
 				.stream()
 				.flatMap((app) -> app.warmUp().stream())
 				.anyMatch((run) -> run.everyCpu() && s.concurrency().contains(run.concurrency()));
-			appendMatrixSettings(rows, s, rehearsedOnEveryCpu, forks(results));
+			// paired cross-checks (since 2026-11-25) open each rehearsal with a wrk run
+			boolean wrkWarmed = results.matrix()
+				.stream()
+				.anyMatch((cell) -> cell.crossCheck() != null && !cell.crossCheck().pairs().isEmpty());
+			appendMatrixSettings(rows, s, rehearsedOnEveryCpu, wrkWarmed, forks(results));
 		}
 		setting(rows, "Downstream latency",
 				"`" + s.latency() + "` per composite call, `" + s.slowLatency() + "` for the slow service");

@@ -15,6 +15,7 @@ import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.load.Dashboard;
 import dev.twinstack.bench.load.Jtl;
 import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.StubLatencyProbe;
 import dev.twinstack.bench.results.CellResult;
@@ -53,6 +54,13 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 		return this.cellRunner.crossCheck(cell, trial.session().app(), trial.number(), figures,
 				this.settings.outputDir().resolve("runs").resolve(cell.id()),
 				trial.session().placement().harnessCommandPrefix());
+	}
+
+	@Override
+	public void warmCrossCheck(AppSession session, Workload workload, int concurrency) {
+		this.cellRunner.warmCrossCheck(session.app(), workload, concurrency,
+				this.settings.outputDir().resolve("runs").resolve("wrk-warm-up-" + session.name()),
+				session.placement().harnessCommandPrefix());
 	}
 
 	@Override

@@ -202,6 +202,19 @@ final class CellRunner {
 	}
 
 	/**
+	 * Runs wrk once, unmeasured, before a workload's run at the cells' concurrency
+	 * ({@link WrkCrossCheck#warmUp}).
+	 * @param app the running app
+	 * @param workload the workload
+	 * @param concurrency the cells' concurrency
+	 * @param dir the folder of wrk's script and output
+	 * @param prefix wrk's command prefix (its CPUs: the harness's), empty for none
+	 */
+	void warmCrossCheck(AppProcess app, Workload workload, int concurrency, Path dir, List<String> prefix) {
+		this.wrk.warmUp(app.stack(), workload, concurrency, app.baseUri().toString(), dir, prefix);
+	}
+
+	/**
 	 * Loads the app once from the remote engines before their first measured trial,
 	 * unmeasured: a cold engine JVM took 6 s from the start of its first test to its
 	 * first request (class loading, Groovy for the engine's number), while the other

@@ -57,6 +57,12 @@ final class Estimate {
 							(long) Math.ceil(3 * settings.downstreamMs(workload) / 1000));
 				}
 			}
+			for (Workload workload : workloads) {
+				if (WrkCrossCheck.precedesATrial(settings, cells, workload)) {
+					// the unmeasured wrk run that opens the workload's rehearsal
+					seconds += CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds() + 1;
+				}
+			}
 			for (Cell cell : cells) {
 				long load = (cell.load() == LoadModel.COUNT) ? countSeconds(settings, cell)
 						: CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds();

@@ -123,6 +123,16 @@ final class MatrixRunner {
 		}
 
 		/**
+		 * Loads the app once, unmeasured, with the independent load generator that will
+		 * follow each trial, before a workload's run at the cells' concurrency.
+		 * @param session the app
+		 * @param workload the workload
+		 * @param concurrency the cells' concurrency
+		 */
+		default void warmCrossCheck(AppSession session, Workload workload, int concurrency) {
+		}
+
+		/**
 		 * Keeps what a reader needs of a finished cell's trial files, in less space.
 		 * @param summary the cell over its trials
 		 */
@@ -209,7 +219,8 @@ final class MatrixRunner {
 				List<Workload> unrehearsed = new ArrayList<>(workloads);
 				for (Cell cell : cells) {
 					if (unrehearsed.remove(cell.workload())) {
-						rehearse(session, cell.workload(), warmupConcurrency, unrehearsed.size());
+						rehearse(session, cell.workload(), warmupConcurrency, unrehearsed.size(),
+								WrkCrossCheck.precedesATrial(this.settings, cells, cell.workload()));
 						afterUnmeasuredLoad.run();
 					}
 					finished(summaries, runCell(cell, session, base, summaries.size() + 1, total, workloads,
@@ -260,9 +271,11 @@ final class MatrixRunner {
 	/**
 	 * Warms a workload up at the cells' concurrency right before its first cell, with
 	 * what is left of the warm-up bound but {@link ScenarioLoad#rehearsalSeconds()} for
-	 * each workload still to come; nothing when the bound is used up or 0.
+	 * each workload still to come; nothing when the bound is used up or 0. When wrk will
+	 * follow the trials, one unmeasured wrk run opens it ({@link WrkCrossCheck#warmUp}).
 	 */
-	private void rehearse(AppSession session, Workload workload, int concurrency, int workloadsAfter) {
+	private void rehearse(AppSession session, Workload workload, int concurrency, int workloadsAfter,
+			boolean crossChecked) {
 		long remaining = ScenarioLoad.remainingSeconds(this.settings, session.warmUps());
 		if (remaining <= 0 || !session.app().process().isAlive()) {
 			return;
@@ -270,6 +283,10 @@ final class MatrixRunner {
 		List<WarmUp> all = new ArrayList<>(session.warmUps());
 		// with the trials' Actuator readings: the JIT compiles for what the trials send
 		try (CellMonitor monitor = CellMonitor.startQuietly(session.app(), this.mocks, workload.uriTag())) {
+			if (crossChecked) {
+				// and for what wrk sends after each trial
+				this.measurer.warmCrossCheck(session, workload, concurrency);
+			}
 			all.add(ScenarioLoad.rehearse(session.app(), session.placement(), this.mocks, workload, concurrency,
 					ScenarioLoad.allowance(remaining, workloadsAfter), this.runPrefix));
 		}

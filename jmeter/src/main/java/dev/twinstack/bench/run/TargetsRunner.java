@@ -136,7 +136,8 @@ final class TargetsRunner {
 				List<Workload> unrehearsed = new ArrayList<>(workloads);
 				for (Cell cell : cells) {
 					if (unrehearsed.remove(cell.workload())
-							&& rehearse(app, cell.workload(), concurrency, warmUps, unrehearsed.size())) {
+							&& rehearse(app, cell.workload(), concurrency, warmUps, unrehearsed.size(),
+									WrkCrossCheck.precedesATrial(this.settings, cells, cell.workload()) ? wrk : null)) {
 						store.deleteRun(this.runPrefix);
 						requireHealthy(stack, target);
 						BenchResults.AppInfo now = appInfo(stack, target, threadCap, warmUps, cells.get(0));
@@ -161,16 +162,23 @@ final class TargetsRunner {
 	 * warm-up bound but {@link ScenarioLoad#rehearsalSeconds()} for each workload still
 	 * to come; nothing when the bound is used up or 0.
 	 * @param warmUps the target's warm-up runs so far, to which the run is added
+	 * @param wrk the cross-check that will follow the trials, which then opens the run
+	 * with one unmeasured wrk run ({@link WrkCrossCheck#warmUp}); {@code null} for none
 	 * @return {@code true} when a run was made
 	 */
 	private boolean rehearse(LoadTarget app, Workload workload, int concurrency, List<WarmUp> warmUps,
-			int workloadsAfter) {
+			int workloadsAfter, WrkCrossCheck wrk) {
 		long remaining = ScenarioLoad.remainingSeconds(this.settings, warmUps);
 		if (remaining <= 0) {
 			return false;
 		}
 		// with the trials' Actuator readings, as for the apps the bench starts
 		try (CellMonitor monitor = CellMonitor.startRemoteQuietly(app.actuatorUri(), workload.uriTag())) {
+			if (wrk != null) {
+				wrk.warmUp(app.stack(), workload, concurrency, app.baseUri(),
+						this.settings.outputDir().resolve("runs").resolve("wrk-warm-up-" + app.stack().id()),
+						List.of());
+			}
 			warmUps.add(ScenarioLoad.rehearse(app, null, null, workload, concurrency,
 					ScenarioLoad.allowance(remaining, workloadsAfter), this.runPrefix));
 		}

@@ -13,6 +13,9 @@ import dev.twinstack.bench.load.RunId;
 import dev.twinstack.bench.load.WrkLoad;
 import dev.twinstack.bench.load.WrkResult;
 import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.measure.Storage;
 import dev.twinstack.bench.process.BenchException;
@@ -100,6 +103,59 @@ final class WrkCrossCheck {
 				clear(runId);
 			}
 			return null;
+		}
+	}
+
+	/**
+	 * Tells whether a wrk run will come before one of a workload's measured trials in an
+	 * app start, so that its rehearsal should open with one ({@link #warmUp}): the
+	 * cross-check is on, one of the workload's cells is closed, and its cells hold more
+	 * than one trial in all (a single trial's wrk run comes after everything measured).
+	 * @param settings the bench settings
+	 * @param cells the cells of one app start
+	 * @param workload the workload
+	 * @return {@code true} when it will
+	 */
+	static boolean precedesATrial(BenchSettings settings, List<Cell> cells, Workload workload) {
+		List<Cell> ofWorkload = cells.stream().filter((cell) -> cell.workload() == workload).toList();
+		return settings.crossChecksWithWrk() && ofWorkload.stream().anyMatch((cell) -> cell.load() == LoadModel.CLOSED)
+				&& (long) ofWorkload.size() * settings.trials() > 1;
+	}
+
+	/**
+	 * Runs wrk once, unmeasured, before a workload's run at the cells' concurrency, for
+	 * as long as a trial's wrk run: the JIT then sees wrk's requests, and the requests in
+	 * flight that wrk drops at its end, before the trials do. A reactive app cancels
+	 * those requests; the first time, that deoptimized about 200 compiled methods in
+	 * coroutines ({@code JobSupport.cancelImpl},
+	 * {@code MonoCreate.DefaultMonoSink.cancel}, {@code FluxDoFinally} class checks; JFR,
+	 * 2026-11-25), and the trial after the first wrk run compiled for 5.6 s (webflux) and
+	 * 7.0 s (coroutines) of its 7.5 s and ran 8 % and 39 % below the trial before it. The
+	 * documents it stores go with the warm-up's.
+	 * @param stack the app's stack
+	 * @param workload the workload
+	 * @param concurrency the connections, the cells' concurrency
+	 * @param baseUri the app's base URI
+	 * @param dir the folder of wrk's script and output
+	 * @param prefix wrk's command prefix (its CPUs: the harness's), empty for none
+	 */
+	void warmUp(Stack stack, Workload workload, int concurrency, String baseUri, Path dir, List<String> prefix) {
+		Optional<Path> wrk = WrkLoad.find();
+		if (wrk.isEmpty()) {
+			return;
+		}
+		String runId = RunId.of(this.runPrefix, workload.id(), "-wrk-warm");
+		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
+		try {
+			WrkResult result = WrkLoad.run(prefix, wrk.get(), baseUri.replaceAll("/$", ""), workload, concurrency,
+					duration, runId, dir);
+			Console.line(String.format(Locale.ROOT,
+					"[warm-up] %s %s c=%d: wrk %.1f req/s, unmeasured (the JIT sees wrk's requests and the ones it "
+							+ "drops at its end before the trials)",
+					stack.id(), workload.id(), concurrency, result.throughput()));
+		}
+		catch (BenchException | IllegalArgumentException ex) {
+			Console.line("[warm-up] " + stack.id() + " " + workload.id() + ": no wrk run, " + ex.getMessage());
 		}
 	}
 

@@ -255,6 +255,8 @@ class ReportWriterTests {
 		BenchResults results = new BenchResults(r.settings(), r.environment(), r.processes(), r.startedAt(),
 				r.finishedAt(), r.wallSeconds(), r.cells(), r.apps(), r.memory(), r.jdk(), r.skipped(), matrix,
 				r.trials(), List.of(), List.of(), true, null);
+		assertThat(ReportWriter.render(RESULTS)).doesNotContain("unmeasured wrk run");
+		assertThat(ReportWriter.render(results)).contains("(opened by one unmeasured wrk run of a trial's length");
 		assertThat(ReportWriter.render(results).lines().filter((line) -> line.startsWith("| Cross-check")))
 			.singleElement()
 			.satisfies((row) -> assertThat(row).contains("1.01 / ", "(3 pairs, throughput 1.00–1.40; wrk 594.0 req/s"));

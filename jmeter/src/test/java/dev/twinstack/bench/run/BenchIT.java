@@ -17,6 +17,7 @@ import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.load.LatencyStats;
+import dev.twinstack.bench.load.ScenarioLoad;
 import dev.twinstack.bench.load.ThroughputStats;
 import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
@@ -720,6 +721,31 @@ class BenchIT {
 				});
 			}
 			assertThat(app.placement()).as("%s placement", app.stack()).isNotBlank();
+			int cellsConcurrency = Math.min(ScenarioLoad.MAX_WARMUP_CONCURRENCY,
+					this.results.matrix()
+						.stream()
+						.filter((cell) -> app.ran(cell.cell()))
+						.mapToInt((cell) -> cell.cell().concurrency())
+						.max()
+						.orElse(0));
+			boolean closed = this.results.matrix()
+				.stream()
+				.anyMatch((cell) -> app.ran(cell.cell()) && cell.cell().load() == LoadModel.CLOSED);
+			if (this.settings.crossChecksWithWrk() && closed && this.settings.trials() > 1
+					&& !this.settings.targets().remote() && app.workload() != null
+					&& app.warmUp().stream().anyMatch((warmUp) -> warmUp.concurrency() == cellsConcurrency)) {
+				// wrk follows every trial, so comes before trials 2 and on: one
+				// unmeasured
+				// wrk run opened the run at the cells' concurrency
+				String name = Path.of(app.jfr()).getFileName().toString().replaceAll("\\.jfr$", "");
+				// (a restart, named -2 and on, is warmed up again without wrk)
+				if (!name.matches(".*-\\d+$")) {
+					assertThat(this.settings.outputDir().resolve("runs/wrk-warm-up-" + name + "/wrk.txt"))
+						.as("%s wrk warm-up", name)
+						.content()
+						.contains("WRK-JSON ");
+				}
+			}
 			if (this.settings.jvmPerWorkload() && !this.settings.targets().remote()) {
 				// a JVM per workload: it warmed up and served that workload only
 				assertThat(app.workload()).as("%s workload", app.stack()).isNotNull();
