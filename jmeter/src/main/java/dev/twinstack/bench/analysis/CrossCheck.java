@@ -30,8 +30,9 @@ import dev.twinstack.bench.measure.Storage;
  * @param agrees both ratios within {@value #TOLERANCE_PERCENT} % of 1
  * @param storage for a storing workload, what wrk's 2xx answers acknowledged against what
  * MongoDB stored under wrk's request ids, over all its runs ({@code null} otherwise); wrk
- * drops the requests in flight when its time is up, which an app may still store, so
- * stored may exceed acknowledged by up to the concurrency per run
+ * is drained (its requests in flight answered before it stops), but a request still
+ * unanswered at its end is dropped and may be stored, so stored may exceed acknowledged
+ * by up to the concurrency per run
  * @param pairs each trial with the wrk run that followed it, in run order (empty in
  * results written before 2026-11-25, which ran wrk once after the trials)
  */

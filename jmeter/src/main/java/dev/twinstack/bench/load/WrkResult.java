@@ -17,8 +17,10 @@ import dev.twinstack.bench.process.BenchException;
  * @param non2xx responses with a status of 400 or more (what wrk prints as "Non-2xx or
  * 3xx responses": it counts status &gt; 399)
  * @param socketErrors connect, read and write errors and timeouts, all together
- * @param seconds how long the load ran, as wrk measured it (s)
- * @param throughput responses received per second, {@code requests / seconds} (req/s)
+ * @param seconds how long the load ran, as wrk measured it; for a drained run, its
+ * measured window (s)
+ * @param throughput responses received per second, {@code requests / seconds}; for a
+ * drained run, the responses completed within the window over the window (req/s)
  * @param p50Ms median latency (ms)
  * @param p99Ms 99th percentile of the latency (ms)
  * @param p999Ms 99.9th percentile of the latency (ms)
@@ -59,8 +61,9 @@ public record WrkResult(long requests, long non2xx, long socketErrors, double se
 	 * Reads the Lua script's JSON line from wrk's output: {@value #MARKER} then
 	 * <pre>{"requests":N,"sent":N,"durationUs":N,"bytes":N,
 	 *  "errors":{"connect":N,"read":N,"write":N,"status":N,"timeout":N},
-	 *  "latencyUs":{"p50":N,"p90":N,"p99":N,"p999":N,"max":N,"mean":X},"threads":N}</pre>
-	 * (durations in µs); the last such line counts.
+	 *  "latencyUs":{"p50":N,"p90":N,"p99":N,"p999":N,"max":N,"mean":X},"threads":N
+	 *  [,"measured":N,"windowUs":N]}</pre> (durations in µs; the last two for a drained
+	 * run); the last such line counts.
 	 * @param output wrk's stdout and stderr
 	 * @param commandLine wrk's command line, kept in the result
 	 * @return what wrk measured
@@ -81,11 +84,14 @@ public record WrkResult(long requests, long non2xx, long socketErrors, double se
 			throw new BenchException("wrk's JSON line is not JSON (" + ex.getOriginalMessage() + "): " + json, ex);
 		}
 		long requests = (long) number(line, json, "requests");
-		double seconds = number(line, json, "durationUs") / 1e6;
+		// a drained run: the throughput over its window, the responses after it left out
+		boolean windowed = line.has("windowUs");
+		double seconds = number(line, json, windowed ? "windowUs" : "durationUs") / 1e6;
+		long counted = windowed ? (long) number(line, json, "measured") : requests;
 		long non2xx = (long) number(line, json, "errors", "status");
 		long socketErrors = (long) (number(line, json, "errors", "connect") + number(line, json, "errors", "read")
 				+ number(line, json, "errors", "write") + number(line, json, "errors", "timeout"));
-		double throughput = (seconds > 0) ? requests / seconds : 0;
+		double throughput = (seconds > 0) ? counted / seconds : 0;
 		return new WrkResult(requests, non2xx, socketErrors, seconds, throughput, millis(line, json, "p50"),
 				millis(line, json, "p99"), millis(line, json, "p999"), millis(line, json, "max"),
 				millis(line, json, "mean"), commandLine);

@@ -201,8 +201,8 @@ public final class ReportWriter {
 				+ " s: first at " + WarmUp.JIT_CONCURRENCY_WAITING + " clients (" + WarmUp.JIT_CONCURRENCY_BUSY
 				+ " without a downstream wait) with the app on every CPU, then at the highest concurrency right before the "
 				+ "workload's first cell"
-				+ (wrkWarmed ? " (opened by one unmeasured wrk run of a trial's length: the JIT sees wrk's requests, "
-						+ "and the ones it drops at its end, before the trials)" : "")
+				+ (wrkWarmed ? " (opened by one unmeasured wrk run of a trial's length: the JIT sees wrk's requests "
+						+ "before the trials)" : "")
 				+ (rehearsedOnEveryCpu ? ", again on every CPU, " : " on the app's own CPUs, ") + "each until the last "
 				+ WarmUp.WINDOW + " agree within " + String.format(Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT)
 				+ " % and the JIT compiled for at most " + String.format(Locale.ROOT, "%.0f", WarmUp.JIT_QUIET_PERCENT)

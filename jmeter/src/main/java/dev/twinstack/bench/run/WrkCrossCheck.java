@@ -83,7 +83,7 @@ final class WrkCrossCheck {
 		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
 		try {
 			WrkResult result = WrkLoad.run(prefix, wrk.get(), baseUri.replaceAll("/$", ""), cell.workload(),
-					cell.concurrency(), duration, runId, dir.resolve("wrk-" + trial));
+					cell.concurrency(), duration, drain(cell.workload()), runId, dir.resolve("wrk-" + trial));
 			Storage storage = null;
 			if (stores) {
 				long stored = this.store.awaitStableCount(runId, TrialTail.STORED_COUNT_TIMEOUT);
@@ -123,15 +123,16 @@ final class WrkCrossCheck {
 	}
 
 	/**
-	 * Runs wrk once, unmeasured, before a workload's run at the cells' concurrency, for
-	 * as long as a trial's wrk run: the JIT then sees wrk's requests, and the requests in
-	 * flight that wrk drops at its end, before the trials do. A reactive app cancels
-	 * those requests; the first time, that deoptimized about 200 compiled methods in
-	 * coroutines ({@code JobSupport.cancelImpl},
-	 * {@code MonoCreate.DefaultMonoSink.cancel}, {@code FluxDoFinally} class checks; JFR,
-	 * 2026-11-25), and the trial after the first wrk run compiled for 5.6 s (webflux) and
-	 * 7.0 s (coroutines) of its 7.5 s and ran 8 % and 39 % below the trial before it. The
-	 * documents it stores go with the warm-up's.
+	 * Runs wrk once, unmeasured, before a workload's run at the cells' concurrency, as a
+	 * trial's wrk run (drained): the JIT then sees wrk's requests before the trials do.
+	 * Why: in the standard run of 2026-11-25 (undrained, 2dfb458) the first wrk run ended
+	 * by dropping 400 requests in flight, which a reactive app cancels; that deoptimized
+	 * about 200 compiled methods in coroutines ({@code JobSupport.cancelImpl},
+	 * {@code MonoCreate.DefaultMonoSink.cancel}, {@code FluxDoFinally} class checks;
+	 * JFR), and the trial after it compiled for 5.6 s (webflux) and 7.0 s (coroutines) of
+	 * its 7.5 s and ran 8 % and 39 % below the trial before it. With this run first, the
+	 * same trials compiled for 0.9–1.6 s (9bc7b5b); the drain since stops the
+	 * cancellations themselves. The documents it stores go with the warm-up's.
 	 * @param stack the app's stack
 	 * @param workload the workload
 	 * @param concurrency the connections, the cells' concurrency
@@ -148,15 +149,29 @@ final class WrkCrossCheck {
 		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
 		try {
 			WrkResult result = WrkLoad.run(prefix, wrk.get(), baseUri.replaceAll("/$", ""), workload, concurrency,
-					duration, runId, dir);
+					duration, drain(workload), runId, dir);
 			Console.line(String.format(Locale.ROOT,
-					"[warm-up] %s %s c=%d: wrk %.1f req/s, unmeasured (the JIT sees wrk's requests and the ones it "
-							+ "drops at its end before the trials)",
+					"[warm-up] %s %s c=%d: wrk %.1f req/s, unmeasured (the JIT sees wrk's requests before the "
+							+ "trials)",
 					stack.id(), workload.id(), concurrency, result.throughput()));
 		}
 		catch (BenchException | IllegalArgumentException ex) {
 			Console.line("[warm-up] " + stack.id() + " " + workload.id() + ": no wrk run, " + ex.getMessage());
 		}
+	}
+
+	/**
+	 * Returns how long wrk runs after its window for the requests in flight to be
+	 * answered
+	 * ({@link WrkLoad#run(List, Path, String, Workload, int, Duration, Duration, String, Path)}):
+	 * 1 s plus four times the workload's downstream wait, rounded up to whole seconds (3
+	 * s for composite sequential at 3 × 100 ms, whose p99.9 at c = 400 was 0.5–1.1 s in
+	 * the standard runs of 2026-11-25).
+	 * @param workload the workload
+	 * @return the drain
+	 */
+	Duration drain(Workload workload) {
+		return Duration.ofSeconds(1 + (long) Math.ceil(4 * this.settings.downstreamMs(workload) / 1000));
 	}
 
 	/**

@@ -50,6 +50,29 @@ class WrkLoadIT {
 	}
 
 	@Test
+	void aDrainedRunAnswersEveryRequestItSentAndCountsItsWindowOnly(@TempDir Path output) throws IOException {
+		int connections = 8;
+		Duration slow = Duration.ofMillis(400);
+		try (RecordingStub stub = new RecordingStub(slow, (exchange) -> 201)) {
+			WrkResult result = WrkLoad.run(List.of(), wrk, stub.baseUri(), Workload.COMPOSITE_SEQUENTIAL, connections,
+					Duration.ofSeconds(2), Duration.ofSeconds(2), "drain", output);
+			// nothing left in flight when wrk stopped: every request sent was answered
+			// and counted by wrk
+			assertThat(result.socketErrors()).isZero();
+			assertThat(stub.answered()).hasSize((int) result.requests());
+			assertThat(Files.readString(output.resolve(WrkLoad.OUTPUT)))
+				.contains("\"sent\":" + result.requests() + ",");
+			// the window alone: 8 connections each answered every 0.4 s, so 4 or 5
+			// answers each within 2 s (16 to 20 req/s; 3 each with a slow start); the
+			// answers in the drain (one a connection) are left out
+			assertThat(result.seconds()).isEqualTo(2.0);
+			assertThat(result.throughput()).isBetween(connections * 3 / 2.0, connections / 0.4 * 1.02)
+				.isLessThan(result.requests() / result.seconds());
+			assertThat(result.commandLine()).contains(" -d4s ").endsWith(" drain 2000");
+		}
+	}
+
+	@Test
 	void sendsTheWorkloadsRequestsWithUniqueRequestIdsAndMeasuresThem(@TempDir Path output) throws IOException {
 		int connections = 8;
 		try (RecordingStub stub = new RecordingStub(DELAY, (exchange) -> 201)) {

@@ -43,6 +43,34 @@ class WrkLoadTests {
 			""";
 
 	@Test
+	void aDrainedRunsThroughputIsOverItsWindow() {
+		String drained = OUTPUT.replace("\"threads\":2}", "\"threads\":2,\"measured\":29000,\"windowUs\":25000000}");
+		WrkResult result = WrkResult.parse(drained, "wrk -t2 -c400 -d30s");
+		assertThat(result.requests()).isEqualTo(35120);
+		assertThat(result.acknowledged()).isEqualTo(35108);
+		assertThat(result.seconds()).isEqualTo(25.0);
+		assertThat(result.throughput()).isEqualTo(29000 / 25.0);
+	}
+
+	@Test
+	void aDrainRunsWrkLongerAndPassesItsWindow() {
+		assertThat(WrkLoad.command(WRK, "http://127.0.0.1:8080", Workload.COMPOSITE_SEQUENTIAL, 400,
+				Duration.ofSeconds(6), Duration.ofSeconds(3), "bk1-mvc-wrk1", SCRIPT))
+			.containsSubsequence("-d9s", "--", "POST", "/profiles/${__Random(1,100000)}?fanout=sequential",
+					"bk1-mvc-wrk1", "6000")
+			.endsWith("6000");
+		assertThat(WrkLoad.command(WRK, "http://127.0.0.1:8080", Workload.COMPOSITE_SEQUENTIAL, 400,
+				Duration.ofSeconds(6), Duration.ZERO, "r", SCRIPT))
+			.as("no drain, no window")
+			.endsWith("r")
+			.contains("-d6s");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> WrkLoad.command(WRK, "http://127.0.0.1:8080", Workload.COMPOSITE_SEQUENTIAL, 400,
+					Duration.ofSeconds(6), Duration.ofMillis(500), "r", SCRIPT))
+			.withMessage("wrk drains for whole seconds (0 or more), got PT0.5S");
+	}
+
+	@Test
 	void readsCountsSecondsAndLatenciesInMillisecondsFromTheJsonLine() {
 		WrkResult result = WrkResult.parse(OUTPUT, "wrk -t2 -c400");
 		assertThat(result.requests()).isEqualTo(35120);
