@@ -188,6 +188,28 @@ public final class ReportWriter {
 				: "one JVM per stack, heap and app CPUs, its workloads one after another";
 	}
 
+	/**
+	 * Tells whether an unmeasured wrk run opened a rehearsal: as the bench decides it
+	 * ({@code WrkCrossCheck.precedesATrial}), when paired cross-checks (since 2026-11-25)
+	 * put a wrk run before a measured trial of the same JVM: two trials or more of a
+	 * workload's cells in one app start.
+	 * @param results the results
+	 * @return {@code true} when one did
+	 */
+	static boolean wrkWarmedUp(BenchResults results) {
+		int trials = results.settings().trials();
+		return results.apps()
+			.stream()
+			.anyMatch((app) -> results.matrix()
+				.stream()
+				.filter((cell) -> app.ran(cell.cell()) && cell.crossCheck() != null
+						&& !cell.crossCheck().pairs().isEmpty())
+				.collect(Collectors.groupingBy((cell) -> cell.cell().workload(), Collectors.counting()))
+				.values()
+				.stream()
+				.anyMatch((cells) -> cells * trials > 1));
+	}
+
 	private static void appendMatrixSettings(List<SettingRow> rows, BenchResults.Settings s,
 			boolean rehearsedOnEveryCpu, boolean wrkWarmed, String forks) {
 		setting(rows, "Workloads", s.workloads().stream().map(Workload::id).toList().toString());
@@ -229,11 +251,7 @@ public final class ReportWriter {
 				.stream()
 				.flatMap((app) -> app.warmUp().stream())
 				.anyMatch((run) -> run.everyCpu() && s.concurrency().contains(run.concurrency()));
-			// paired cross-checks (since 2026-11-25) open each rehearsal with a wrk run
-			boolean wrkWarmed = results.matrix()
-				.stream()
-				.anyMatch((cell) -> cell.crossCheck() != null && !cell.crossCheck().pairs().isEmpty());
-			appendMatrixSettings(rows, s, rehearsedOnEveryCpu, wrkWarmed, forks(results));
+			appendMatrixSettings(rows, s, rehearsedOnEveryCpu, wrkWarmedUp(results), forks(results));
 		}
 		setting(rows, "Downstream latency",
 				"`" + s.latency() + "` per composite call, `" + s.slowLatency() + "` for the slow service");

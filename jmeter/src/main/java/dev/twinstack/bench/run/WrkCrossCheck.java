@@ -24,7 +24,8 @@ import dev.twinstack.bench.settings.BenchSettings;
 
 /**
  * Runs wrk on a closed cell right after each of its trials, for as long as one trial
- * (ramp-up and hold), pairing the trial with the wrk run that followed it
+ * (ramp-up and hold) and then drained ({@link #drain}: its requests in flight answered,
+ * none dropped), pairing the trial with the wrk run that followed it
  * ({@link CrossCheck}); for a storing workload, counts what was stored under wrk's
  * request ids ({@code <runId>-<thread>-<n>}, {@link WrkLoad}). The same for an app the
  * bench started ({@link CellRunner}) and for a remote target ({@link TargetsRunner}): for

@@ -256,6 +256,12 @@ class ReportWriterTests {
 				r.finishedAt(), r.wallSeconds(), r.cells(), r.apps(), r.memory(), r.jdk(), r.skipped(), matrix,
 				r.trials(), List.of(), List.of(), true, null);
 		assertThat(ReportWriter.render(RESULTS)).doesNotContain("unmeasured wrk run");
+		// three trials, so wrk came before trials 2 and 3; the fixture's older
+		// cross-check
+		// (one wrk run after the trials) put none before a trial
+		assertThat(r.settings().trials()).isEqualTo(3);
+		assertThat(ReportWriter.wrkWarmedUp(results)).isTrue();
+		assertThat(ReportWriter.wrkWarmedUp(RESULTS)).isFalse();
 		assertThat(ReportWriter.render(results)).contains("(opened by one unmeasured wrk run of a trial's length");
 		assertThat(ReportWriter.render(results).lines().filter((line) -> line.startsWith("| Cross-check")))
 			.singleElement()
