@@ -16,13 +16,13 @@ import dev.twinstack.bench.measure.Storage;
  * followed it. JMeter's figures are only checked against wrk's, never replaced or
  * corrected.
  * <p>
- * Paired, as in a crossover design: on a shared, nested VM the machine's pace drifts by
- * more within a minute than the two generators differ (seven back-to-back 15 s wrk runs
- * on one warm cell read 787–1,022 req/s, docs/results/2026-11-25-forks.md), so a single
- * wrk run after three trials compared moments, not generators. A trial and the wrk run
- * right after it share the moment; the median of the pairs' ratios is the cell's ratio.
- * Outside {@value #TOLERANCE_PERCENT} % either way, the cell is flagged: the load
- * generator, not the stack, may have set its figures.
+ * Matched pairs: on a shared, nested VM the machine's pace drifts by more within a minute
+ * than the two generators differ (seven back-to-back wrk runs of 6 s and 15 s on one warm
+ * cell read 787–1,022 req/s, docs/results/2026-11-25-forks.md), so a single wrk run after
+ * three trials compared moments, not generators. A trial and the wrk run right after it
+ * share the moment; the median of the pairs' ratios is the cell's ratio. Outside
+ * {@value #TOLERANCE_PERCENT} % either way, the cell is flagged: the load generator, not
+ * the stack, may have set its figures.
  *
  * @param wrk the wrk run of median throughput (the one quoted)
  * @param throughputRatio median over the pairs of the trial's steady throughput ÷ wrk's
