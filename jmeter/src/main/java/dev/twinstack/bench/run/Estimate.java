@@ -60,7 +60,7 @@ final class Estimate {
 			for (Workload workload : workloads) {
 				if (WrkCrossCheck.precedesATrial(settings, cells, workload)) {
 					// the unmeasured wrk run that opens the workload's rehearsal
-					seconds += CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds() + 1;
+					seconds += WrkCrossCheck.runSeconds(settings, workload) + 1;
 				}
 			}
 			for (Cell cell : cells) {
@@ -69,8 +69,7 @@ final class Estimate {
 				seconds += settings.trials() * (load + TRIAL_OVERHEAD_SECONDS);
 				if (settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED) {
 					// wrk after each trial, at once; then the stored count
-					seconds += settings.trials()
-							* (CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds() + 1);
+					seconds += settings.trials() * (WrkCrossCheck.runSeconds(settings, cell.workload()) + 1);
 				}
 			}
 		}

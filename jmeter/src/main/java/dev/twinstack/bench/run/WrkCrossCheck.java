@@ -81,10 +81,9 @@ final class WrkCrossCheck {
 			this.store.drop();
 		}
 		String runId = RunId.of(this.runPrefix, cell.id(), "-wrk" + trial);
-		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
 		try {
-			WrkResult result = WrkLoad.run(prefix, wrk.get(), baseUri.replaceAll("/$", ""), cell.workload(),
-					cell.concurrency(), duration, drain(cell.workload()), runId, dir.resolve("wrk-" + trial));
+			WrkResult result = run(wrk.get(), prefix, baseUri, cell.workload(), cell.concurrency(), runId,
+					dir.resolve("wrk-" + trial));
 			Storage storage = null;
 			if (stores) {
 				long stored = this.store.awaitStableCount(runId, TrialTail.STORED_COUNT_TIMEOUT);
@@ -147,10 +146,8 @@ final class WrkCrossCheck {
 			return;
 		}
 		String runId = RunId.of(this.runPrefix, workload.id(), "-wrk-warm");
-		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
 		try {
-			WrkResult result = WrkLoad.run(prefix, wrk.get(), baseUri.replaceAll("/$", ""), workload, concurrency,
-					duration, drain(workload), runId, dir);
+			WrkResult result = run(wrk.get(), prefix, baseUri, workload, concurrency, runId, dir);
 			Console.line(String.format(Locale.ROOT,
 					"[warm-up] %s %s c=%d: wrk %.1f req/s, unmeasured (the JIT sees wrk's requests before the "
 							+ "trials)",
@@ -168,11 +165,31 @@ final class WrkCrossCheck {
 	 * 1 s plus four times the workload's downstream wait, rounded up to whole seconds (3
 	 * s for composite sequential at 3 × 100 ms, whose p99.9 at c = 400 was 0.5–1.1 s in
 	 * the standard runs of 2026-11-25).
+	 * @param settings the bench settings (the workload's downstream wait)
 	 * @param workload the workload
 	 * @return the drain
 	 */
-	Duration drain(Workload workload) {
-		return Duration.ofSeconds(1 + (long) Math.ceil(4 * this.settings.downstreamMs(workload) / 1000));
+	static Duration drain(BenchSettings settings, Workload workload) {
+		return Duration.ofSeconds(1 + (long) Math.ceil(4 * settings.downstreamMs(workload) / 1000));
+	}
+
+	/**
+	 * Returns how long one wrk run takes: as long as one trial (ramp-up and hold), then
+	 * its drain.
+	 * @param settings the bench settings
+	 * @param workload the workload
+	 * @return the run's wall time (s)
+	 */
+	static long runSeconds(BenchSettings settings, Workload workload) {
+		return CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds() + drain(settings, workload).toSeconds();
+	}
+
+	/** Runs wrk for as long as one trial (ramp-up and hold), then drained. */
+	private WrkResult run(Path wrk, List<String> prefix, String baseUri, Workload workload, int concurrency,
+			String runId, Path dir) {
+		Duration duration = this.settings.duration().plusSeconds(CompositePlan.RAMP_UP_SECONDS);
+		return WrkLoad.run(prefix, wrk, baseUri.replaceAll("/$", ""), workload, concurrency, duration,
+				drain(this.settings, workload), runId, dir);
 	}
 
 	/**

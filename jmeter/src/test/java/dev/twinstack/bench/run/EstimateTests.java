@@ -3,6 +3,8 @@ package dev.twinstack.bench.run;
 import java.nio.file.Path;
 import java.util.Map;
 
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.FakeJdks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +28,20 @@ class EstimateTests {
 		// coroutines
 		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.profile", "full"), this.dir)))
 			.isLessThanOrEqualTo(120 * 60);
+	}
+
+	@Test
+	void countsEachWrkRunWithItsDrain() {
+		BenchSettings standard = FakeJdks.settings(Map.of("bench.profile", "standard"), this.dir);
+		BenchSettings without = FakeJdks.settings(Map.of("bench.profile", "standard", "bench.crosscheck", "none"),
+				this.dir);
+		// standard: one closed cell per stack, composite sequential (3 × 100 ms
+		// downstream: a 3 s drain); a wrk warm-up and a wrk run after each trial, each
+		// ramp-up + hold + drain, then 1 s for the stored count
+		assertThat(standard.cells()).allMatch((cell) -> cell.load() == LoadModel.CLOSED);
+		long perRun = 1 + standard.duration().toSeconds() + 3 + 1;
+		assertThat(Estimate.seconds(standard) - Estimate.seconds(without))
+			.isEqualTo(standard.cells().size() * (1 + standard.trials()) * perRun);
 	}
 
 	@Test
