@@ -14,9 +14,10 @@ import dev.twinstack.bench.settings.FaultSettings;
 import dev.twinstack.bench.settings.MemoryRequests;
 
 /**
- * A rough wall-time estimate of a bench, printed before it starts: app starts, warm-ups,
- * base latencies and trials, with the per-trial overhead seen on a 2-core machine (JMeter
- * start, dashboard, stored count).
+ * A rough wall-time estimate of a bench, printed before it starts: app starts, warm-ups
+ * (as long as they took in standard runs, at most their bound), base latencies, trials
+ * and wrk runs, with the per-trial overhead seen on a 2-core machine (JMeter start,
+ * dashboard, stored count).
  */
 final class Estimate {
 
@@ -28,6 +29,14 @@ final class Estimate {
 	 * longer waits when it already matches).
 	 */
 	static final int TRIAL_OVERHEAD_SECONDS = 3;
+
+	/**
+	 * The warm-up an app start takes until steady when its bound allows it: 104–182 s,
+	 * 130 s on average, over the twelve app starts of three standard runs on 2 cores
+	 * (2026-11-25, 23eecef, a4a9cf2 and 6069aca; the gentle run at c = 50 77–92 s, the
+	 * run at the cells' concurrency 22–95 s). A shorter bound is used whole.
+	 */
+	static final int TYPICAL_WARMUP_SECONDS = 130;
 
 	/** Assumed throughput of a count-model cell, to turn its request count into time. */
 	static final int COUNT_REQUESTS_PER_SECOND = 1000;
@@ -50,7 +59,7 @@ final class Estimate {
 		}
 		for (List<Cell> cells : MatrixRunner.forks(settings.cells(), settings.jvmPerWorkload())) {
 			List<Workload> workloads = cells.stream().map(Cell::workload).distinct().toList();
-			seconds += APP_START_SECONDS + settings.warmup().toSeconds();
+			seconds += APP_START_SECONDS + Math.min(TYPICAL_WARMUP_SECONDS, settings.warmup().toSeconds());
 			if (!settings.baseline().isZero()) {
 				for (Workload workload : workloads) {
 					seconds += 2 + Math.max(settings.baseline().toSeconds(),
