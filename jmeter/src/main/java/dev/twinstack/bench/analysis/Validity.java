@@ -152,6 +152,25 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 		return new Validity(this.valid, this.cpuLimited, this.reasons, this.stubDrift, warnings);
 	}
 
+	/**
+	 * Returns this verdict with a warning when the trials lie further apart than their
+	 * seconds' noise explains ({@link TrialNoise#beyond}); the verdict itself is
+	 * unchanged.
+	 * @param noise the comparison, {@code null} when not made
+	 * @return the new verdict
+	 */
+	public Validity withSpreadBeyondNoise(TrialNoise noise) {
+		if (noise == null || !noise.beyond()) {
+			return this;
+		}
+		List<String> warnings = new ArrayList<>(this.warnings);
+		warnings.add(fmt(
+				"trials spread %.0f %%, beyond what the noise of their seconds explains (up to %.0f %% in 95 "
+						+ "runs of 100): something changed between them; compare their JIT, GC and CPU per request",
+				noise.spread() * 100, noise.spreadLimit() * 100));
+		return new Validity(this.valid, this.cpuLimited, this.reasons, this.stubDrift, warnings);
+	}
+
 	private static String number(double value) {
 		return (value == Math.rint(value)) ? fmt("%.0f", value) : fmt("%s", value);
 	}

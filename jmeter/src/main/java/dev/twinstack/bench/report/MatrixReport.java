@@ -136,6 +136,11 @@ final class MatrixReport {
 			.map((stack) -> group.stream().filter((s) -> s.cell().stack() == stack).findFirst().orElse(null))
 			.toList();
 		row(rows, "Requests per second, steady (median, min–max)", columns, (s) -> spread(s.throughput(), "%.1f"));
+		if (group.stream().anyMatch((s) -> s.trialNoise() != null)) {
+			row(rows, "Trial spread (what the seconds' noise alone gives)", columns, (s) -> (s.trialNoise() == null)
+					? MISSING
+					: (s.trialNoise().beyond() ? "**" + s.trialNoise().describe() + "**" : s.trialNoise().describe()));
+		}
 		row(rows, "Latency p50 / p99 / p99.9 / max (ms)", columns,
 				(s) -> fmt("%.0f / %.0f / ", s.p50Ms().median(), s.p99Ms().median())
 						+ (Double.isNaN(s.p999Ms().median()) ? MISSING : fmt("%.0f", s.p999Ms().median()))

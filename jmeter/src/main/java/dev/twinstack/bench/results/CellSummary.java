@@ -13,6 +13,7 @@ import dev.twinstack.bench.analysis.CpuCeiling;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.analysis.ScenarioAnalysis;
+import dev.twinstack.bench.analysis.TrialNoise;
 import dev.twinstack.bench.analysis.Validity;
 import dev.twinstack.bench.load.OpenModel;
 import dev.twinstack.bench.load.WarmUp;
@@ -47,10 +48,12 @@ import dev.twinstack.bench.settings.BenchSettings;
  * rate; {@code null} for the closed models
  * @param threads the threads JMeter used: the concurrency, or the open model's limit
  * @param crossCheck the cell run once more by wrk, {@code null} when not cross-checked
+ * @param trialNoise the trials' spread against their seconds' noise, {@code null} with
+ * one trial or without steady seconds (and in results written before it)
  */
 public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughput, Spread p50Ms, Spread p99Ms,
 		Spread p999Ms, Spread maxMs, Spread transferKBps, double errorRate, Ceiling ceiling, Validity validity,
-		AppHealth health, Boolean rateKept, int threads, CrossCheck crossCheck) {
+		AppHealth health, Boolean rateKept, int threads, CrossCheck crossCheck, TrialNoise trialNoise) {
 
 	/**
 	 * Summarises the trials of a cell.
@@ -88,6 +91,9 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 					+ ", so neither a saturated mock-services nor a CPU limit is judged");
 		}
 		validity = validity.withJitAtWork(jitAtWork(trials), throughput.median(), WarmUp.TRIAL_JIT_PERCENT);
+		TrialNoise noise = TrialNoise.of(trials.stream().map(TrialFigures::seconds).toList(),
+				throughput.relativeRange());
+		validity = validity.withSpreadBeyondNoise(noise);
 		AppHealth health = trials.stream()
 			.map(TrialFigures::health)
 			.filter(AppHealth::needsRestart)
@@ -98,7 +104,7 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 		return new CellSummary(cell, List.copyOf(trials), throughput, spread(trials, TrialFigures::p50Ms),
 				spread(trials, TrialFigures::p99Ms), spread(trials, TrialFigures::p999Ms),
 				spread(trials, TrialFigures::maxMs), spread(trials, TrialFigures::receivedKBps), errorRate, ceiling,
-				validity, health, rateKept, threads, null);
+				validity, health, rateKept, threads, null, noise);
 	}
 
 	/**
@@ -133,7 +139,7 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 				: this.validity;
 		return new CellSummary(this.cell, this.trials, this.throughput, this.p50Ms, this.p99Ms, this.p999Ms, this.maxMs,
 				this.transferKBps, this.errorRate, this.ceiling, checked, this.health, this.rateKept, this.threads,
-				check);
+				check, this.trialNoise);
 	}
 
 	/**
@@ -145,7 +151,7 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 	 */
 	public static CellSummary failed(Cell cell, AppHealth health, BenchSettings settings) {
 		TrialFigures nothing = new TrialFigures(0, 0, 0, null, 0, 0, 0, 0, 0, null, null, null, null, null, null, null,
-				health, null, null, null);
+				health, null, null, null, null);
 		return of(cell, List.of(nothing), settings, null, OptionalInt.empty(), Math.max(1, cell.concurrency()), 1);
 	}
 

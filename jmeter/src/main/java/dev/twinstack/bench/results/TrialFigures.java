@@ -2,6 +2,7 @@ package dev.twinstack.bench.results;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.analysis.SecondsNoise;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.measure.AppHealth;
 import dev.twinstack.bench.measure.GcCost;
@@ -38,11 +39,14 @@ import dev.twinstack.bench.measure.StubLatencyProbe;
  * {@code null} when not read
  * @param pools the app's pool waits over the steady window, {@code null} when not read
  * @param jit the app's JIT compilation over the whole trial, {@code null} when not read
+ * @param seconds the trial's steady seconds (their count, mean and sd), {@code null} when
+ * too short or not counted
  */
 public record TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms,
 		double p99Ms, double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads,
 		Double machineCpu, Double loadGeneratorShare, Double mocksShare, CpuCost cpuCost,
-		StubLatencyProbe.Summary stubs, AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit) {
+		StubLatencyProbe.Summary stubs, AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit,
+		SecondsNoise seconds) {
 
 	/**
 	 * Takes a trial's figures from its full results.
@@ -61,7 +65,7 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 				bytesPerRequest * throughput / 1024, result.server().summary("app_heap_used_mb").peak(),
 				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
 				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), CpuCost.of(result.cpu(), throughput), stubs,
-				health, result.gc(), result.pools(), result.jit());
+				health, result.gc(), result.pools(), result.jit(), SecondsNoise.of(result.throughput().perSecond()));
 	}
 
 	/**

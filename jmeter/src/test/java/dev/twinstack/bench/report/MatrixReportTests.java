@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 
 import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.analysis.SecondsNoise;
 import dev.twinstack.bench.load.OpenModel;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Heap;
@@ -72,7 +73,7 @@ class MatrixReportTests {
 		TrialFigures failing = new TrialFigures(fast.requests(), fast.requests() * 99 / 100, fast.throughput(), null,
 				fast.p50Ms(), fast.p99Ms(), fast.p999Ms(), fast.maxMs(), fast.receivedKBps(), fast.peakHeapMb(),
 				fast.peakThreads(), fast.machineCpu(), fast.loadGeneratorShare(), fast.mocksShare(), fast.cpuCost(),
-				fast.stubs(), fast.health(), fast.gc(), fast.pools(), fast.jit());
+				fast.stubs(), fast.health(), fast.gc(), fast.pools(), fast.jit(), fast.seconds());
 		CellSummary summary = CellSummary.of(cell, List.of(failing), settings(), 5.0, OptionalInt.empty(), 2000, 2);
 		assertThat(summary.errorRate()).isCloseTo(0.99, within(0.001));
 		// 12 successful req/s against the lowest ceiling: the CPU's, 1200 req/s at 90 %
@@ -104,7 +105,7 @@ class MatrixReportTests {
 		queued = new TrialFigures(queued.requests(), 0, queued.throughput(), 240.0, queued.p50Ms(), queued.p99Ms(),
 				queued.p999Ms(), queued.maxMs(), queued.receivedKBps(), queued.peakHeapMb(), queued.peakThreads(),
 				queued.machineCpu(), queued.loadGeneratorShare(), queued.mocksShare(), queued.cpuCost(), queued.stubs(),
-				queued.health(), queued.gc(), queued.pools(), queued.jit());
+				queued.health(), queued.gc(), queued.pools(), queued.jit(), queued.seconds());
 		CellSummary summary = CellSummary.of(cell, List.of(queued), settings(), 3.0, OptionalInt.of(200),
 				OpenModel.maxThreads(300, 1003), 2);
 		assertThat(summary.rateKept()).isFalse();
@@ -154,7 +155,8 @@ class MatrixReportTests {
 		failing = new TrialFigures(failing.requests(), failing.requests(), failing.throughput(), null, failing.p50Ms(),
 				failing.p99Ms(), failing.p999Ms(), failing.maxMs(), failing.receivedKBps(), failing.peakHeapMb(),
 				failing.peakThreads(), failing.machineCpu(), failing.loadGeneratorShare(), failing.mocksShare(),
-				failing.cpuCost(), failing.stubs(), failing.health(), failing.gc(), failing.pools(), failing.jit());
+				failing.cpuCost(), failing.stubs(), failing.health(), failing.gc(), failing.pools(), failing.jit(),
+				failing.seconds());
 		summaries.add(CellSummary.of(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 2000, small),
 				List.of(failing), settings, 5.0, OptionalInt.of(200), 2000, 2));
 		String md = MatrixReport.render(summaries, List.of(Stack.MVC));
@@ -213,6 +215,37 @@ class MatrixReportTests {
 			.doesNotContain("JIT per trial (JFR)");
 	}
 
+	@Test
+	void theTrialSpreadIsSetAgainstTheSecondsNoiseAndABreachIsBoldAndWarned() {
+		Cell mvc = Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 400, Heap.DEFAULT);
+		Cell webflux = Cell.closed(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, 400, Heap.DEFAULT);
+		// mvc: 10 noisy seconds per trial, 2 % apart; webflux: quiet seconds, 18 % apart
+		List<TrialFigures> noisy = List.of(withSeconds(trial(620, 700, 0.6, 0.02, OK), new SecondsNoise(10, 620, 62)),
+				withSeconds(trial(628, 700, 0.6, 0.02, OK), new SecondsNoise(10, 628, 63)),
+				withSeconds(trial(632, 700, 0.6, 0.02, OK), new SecondsNoise(10, 632, 63)));
+		List<TrialFigures> quiet = List.of(withSeconds(trial(880, 500, 0.6, 0.02, OK), new SecondsNoise(10, 880, 18)),
+				withSeconds(trial(1066, 500, 0.6, 0.02, OK), new SecondsNoise(10, 1066, 21)),
+				withSeconds(trial(1020, 500, 0.6, 0.02, OK), new SecondsNoise(10, 1020, 20)));
+		CellSummary within = CellSummary.of(mvc, noisy, settings(), 5.0, OptionalInt.of(200), 400, 2);
+		CellSummary beyond = CellSummary.of(webflux, quiet, settings(), 5.0, OptionalInt.empty(), 400, 2);
+		assertThat(within.trialNoise().beyond()).isFalse();
+		assertThat(within.validity().warnings()).isEmpty();
+		assertThat(beyond.trialNoise().beyond()).isTrue();
+		assertThat(beyond.validity().warnings()).singleElement().asString().startsWith("trials spread 18 %");
+
+		String md = MatrixReport.render(List.of(within, beyond), List.of(Stack.MVC, Stack.WEBFLUX));
+		assertThat(md).contains("| Trial spread (what the seconds' noise alone gives) | "
+				+ "2 % (the seconds' noise: 5 % expected, up to 10 %) | "
+				+ "**18 % (the seconds' noise: 1 % expected, up to 2 %)** |");
+	}
+
+	private static TrialFigures withSeconds(TrialFigures t, SecondsNoise seconds) {
+		return new TrialFigures(t.requests(), t.errors(), t.throughput(), t.arrivalRate(), t.p50Ms(), t.p99Ms(),
+				t.p999Ms(), t.maxMs(), t.receivedKBps(), t.peakHeapMb(), t.peakThreads(), t.machineCpu(),
+				t.loadGeneratorShare(), t.mocksShare(), t.cpuCost(), t.stubs(), t.health(), t.gc(), t.pools(), t.jit(),
+				seconds);
+	}
+
 	private static CellResult jfr(CellResult trial, double compilationMs, int deoptimizations) {
 		return trial.withJfr(JfrCheck.of("jfr/mvc.jfr",
 				new JfrWindow(12, 322.0, 60.0, 30, 231.0, 233.0, 0.4, 0.85, 3, compilationMs, deoptimizations),
@@ -222,7 +255,8 @@ class MatrixReportTests {
 	private static TrialFigures withJit(TrialFigures t, JitCompilation jit) {
 		return new TrialFigures(t.requests(), t.errors(), t.throughput(), t.arrivalRate(), t.p50Ms(), t.p99Ms(),
 				t.p999Ms(), t.maxMs(), t.receivedKBps(), t.peakHeapMb(), t.peakThreads(), t.machineCpu(),
-				t.loadGeneratorShare(), t.mocksShare(), t.cpuCost(), t.stubs(), t.health(), t.gc(), t.pools(), jit);
+				t.loadGeneratorShare(), t.mocksShare(), t.cpuCost(), t.stubs(), t.health(), t.gc(), t.pools(), jit,
+				t.seconds());
 	}
 
 	private static TrialFigures trial(double throughput, double p99, double machineCpu, Double drift,
@@ -232,7 +266,7 @@ class MatrixReportTests {
 		return new TrialFigures((long) (throughput * 9), 0, throughput, null, p99 / 2, p99, p99 * 1.2, p99 * 1.5, 1000,
 				300.0, 210.0, machineCpu, 0.2, 0.35, new CpuCost(1000 / throughput, 0.2 * 2000 / throughput,
 						0.35 * 2000 / throughput, machineCpu * 2000 / throughput),
-				stubs, health, null, null, null);
+				stubs, health, null, null, null, null);
 	}
 
 }

@@ -229,7 +229,7 @@ class ReportWriterTests {
 		matrix.set(0,
 				new CellSummary(first.cell(), first.trials(), first.throughput(), first.p50Ms(), first.p99Ms(),
 						first.p999Ms(), first.maxMs(), first.transferKBps(), first.errorRate(), first.ceiling(), warned,
-						first.health(), first.rateKept(), first.threads(), first.crossCheck()));
+						first.health(), first.rateKept(), first.threads(), first.crossCheck(), first.trialNoise()));
 		BenchResults r = RESULTS;
 		String withWarning = ConsoleSummary.render(new BenchResults(r.settings(), r.environment(), r.processes(),
 				r.startedAt(), r.finishedAt(), r.wallSeconds(), r.cells(), r.apps(), r.memory(), r.jdk(), r.skipped(),
