@@ -191,11 +191,9 @@ public final class MetricsSampler implements AutoCloseable {
 	 * Stops sampling: no reading starts after this call, and a reading in progress may
 	 * finish (up to 5 s) before it is interrupted. Idempotent. Why not interrupt at once:
 	 * an interrupted reading leaves its HTTP requests to the app's Actuator to be cut
-	 * mid-response, and the app then runs error paths its compiled code has never seen.
-	 * In the standard run at 48f24a2, mvc-vt's JIT threw its request handling away right
-	 * when the first trial's monitor stopped (46 deoptimizations, among them unreached
-	 * exception handlers in Tomcat and the DispatcherServlet) and spent 4 s of its one
-	 * core compiling it again in the second trial, which ran 35 % below the third.
+	 * mid-response, and the app then runs error paths its compiled code has never seen,
+	 * which can make its JIT throw its request handling away (docs/design.md, "The
+	 * warm-up").
 	 */
 	@Override
 	public void close() {

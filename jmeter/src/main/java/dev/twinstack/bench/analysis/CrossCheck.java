@@ -17,10 +17,9 @@ import dev.twinstack.bench.measure.Storage;
  * corrected.
  * <p>
  * Matched pairs: on a shared, nested VM the machine's pace drifts by more within a minute
- * than the two generators differ (seven back-to-back wrk runs of 6 s and 15 s on one warm
- * cell read 787–1,022 req/s, docs/results/2026-11-25-forks.md), so a single wrk run after
- * three trials compared moments, not generators. A trial and the wrk run right after it
- * share the moment; the median of the pairs' ratios is the cell's ratio. Outside
+ * than the two generators differ (docs/design.md, "The wrk cross-check"), so a single wrk
+ * run after three trials compared moments, not generators. A trial and the wrk run right
+ * after it share the moment; the median of the pairs' ratios is the cell's ratio. Outside
  * {@value #TOLERANCE_PERCENT} % either way, the cell is flagged: the load generator, not
  * the stack, may have set its figures.
  *
@@ -34,7 +33,7 @@ import dev.twinstack.bench.measure.Storage;
  * unanswered at its end is dropped and may be stored, so stored may exceed acknowledged
  * by up to the concurrency per run
  * @param pairs each trial with the wrk run that followed it, in run order (empty in
- * results written before 2026-11-25, which ran wrk once after the trials)
+ * results of older benches, which ran wrk once after the trials)
  */
 public record CrossCheck(WrkResult wrk, double throughputRatio, double p50Ratio, boolean agrees, Storage storage,
 		List<Pair> pairs) {

@@ -12,8 +12,8 @@ import java.util.Objects;
  * {@link NormalRange#quantile q95(k)} in 95 runs of 100 ({@link NormalRange}). A spread
  * beyond that says something changed between the trials (the JIT, the GC, the machine),
  * not only the seconds' noise; within it, longer trials, not a quieter machine, would
- * narrow it. Per-second counts at c = 400 swing with the clients' bursts (on 2 cores,
- * 2026-11-25: an sd of 3–18 % of the mean), which made 5 s trials spread 3–18 %.
+ * narrow it. Per-second counts at c = 400 swing with the clients' bursts (docs/design.md,
+ * "The standard profile").
  *
  * @param trials the trials compared
  * @param standardError one trial's relative standard error, pooled over the trials (root

@@ -104,10 +104,8 @@ public final class ScenarioLoad {
 	 * before the workload's first cell, with {@link #rehearsalSeconds()} of the bound
 	 * kept for each ({@link #allowance}). Why: C2 compiles each method for the types it
 	 * has seen, so code warmed on another workload meets new classes in the next cell's
-	 * first trial and is thrown away and compiled again there: in the standard run at
-	 * fdc7aa3 the first trial of every app start's first cell saw 84–105 deoptimizations
-	 * (class and type checks) against 0–15 in the trials after it, and ran 15–38 % below
-	 * them on mvc-vt, webflux and coroutines.
+	 * first trial and is thrown away and compiled again there (docs/design.md,
+	 * "Rehearsals").
 	 * @param settings the bench settings (the warm-up bound per app start)
 	 * @param app the running app
 	 * @param placement where the app runs, lent every CPU for the JIT runs
@@ -145,10 +143,7 @@ public final class ScenarioLoad {
 	 * steady with a quiet JIT or the allowance is used (the run {@link #warmUpGently}
 	 * leaves out), with the app lent every CPU as for the JIT runs. Why lent: at the
 	 * cells' concurrency the app's own threads keep its one core busy and its compiler
-	 * threads get little of it. In the standard run at 380e512, where these runs kept the
-	 * app on its core, the compiler worked 41–100 % of the time of each workload's second
-	 * run (composite parallel, 17 s), and the first trial after it ran 9 % (webflux) and
-	 * 13 % (coroutines) below the cell's median.
+	 * threads get little of it (docs/design.md, "Placement").
 	 * @param app the running app
 	 * @param placement where the app runs, lent every CPU for the run
 	 * @param mocks the running mock-services
@@ -192,13 +187,8 @@ public final class ScenarioLoad {
 	/**
 	 * The rounds of the warm-up bound kept for each run after the one starting: at least
 	 * a rehearsal at the cells' concurrency gets them. Why 5, not {@link WarmUp#WINDOW}:
-	 * with 3 (17 s) in the standard run at 7daa88b, six of the eight rehearsals ended on
-	 * their 16–18 s with the compiler busy 30–104 % of the time, and mvc's composite
-	 * parallel trials 2 and 3 then held 6.5 s and 5.3 s of C2 compilation (JFR) and ran
-	 * 14–15 % below its trial 1. Sharing the bound equally among the runs instead (45 s
-	 * each of 180 s) cut the gentle JIT runs short too: coroutines' composite sequential
-	 * cells then cost 1.15 ms of app CPU per request against 0.82 ms, and served 723
-	 * against 1,014 req/s (46655f7, 2026-11-24).
+	 * with 3, most rehearsals ended with the compiler still busy; sharing the bound
+	 * equally cut the gentle JIT runs short (docs/design.md, "Rehearsals").
 	 */
 	static final int REHEARSAL_ROUNDS = 5;
 

@@ -65,9 +65,7 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 	 * the same rounds (Micrometer's {@code jvm.compilation.time}, taken as CPU time:
 	 * during the JIT run the compiler threads have every CPU of the machine): compilation
 	 * is a warm-up cost, not a cost of serving, and in a JIT run cut short by the warm-up
-	 * bound it would otherwise count as demand (mvc-app compiled 0.9 s of every 5 s round
-	 * at 156 req/s after 117 s in the standard run of 2026-11-24, about 1.2 ms per
-	 * request).
+	 * bound it would otherwise count as demand (docs/design.md, "The warm-up").
 	 *
 	 * @param appMs the app's CPU per request net of JIT compilation (ms of one core)
 	 * @param jitMs the JIT's compilation time per request over the same rounds (ms),
@@ -114,17 +112,8 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 
 	/**
 	 * The most JIT compilation time over the window's rounds, as a share of their length
-	 * (%). Measured on the 2-core VM of 2026-11-25 (mvc-app and webflux-app on JDK 25,
-	 * composite sequential, wrk at c = 400 after 150 s at c = 50; compilation time from
-	 * {@code jstat -compiler}, which costs the app nothing, in 5 s rounds): with the JIT
-	 * done, 0.5–1.4 % on average, single rounds up to 6.6 %, 3-round windows up to 4.0 %.
-	 * The Actuator scrape once a second, which the trials' monitor makes, costs more: its
-	 * first 20 s compiled 7–10 s (its own warm-up, which is why the monitor runs during
-	 * the warm-up too), then mvc-app compiled 1.6 % and webflux-app 2.8 % of the time on
-	 * average, 3-round windows up to 3.3 % and 4.3 %. Up to half the windows of a warm
-	 * app failed the threshold of 2 % used before; a JIT still at work compiles for
-	 * 50–130 % of a round (mvc's composite parallel trials at 7daa88b: 6.45 s and 5.30 s
-	 * in 5 s).
+	 * (%). A warm app under the monitor's once-a-second scrape compiles a few percent of
+	 * the time, a JIT still at work 50 % or more (docs/design.md, "The warm-up").
 	 */
 	public static final double JIT_QUIET_PERCENT = 5;
 
@@ -138,19 +127,10 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 	public static final double TRIAL_JIT_PERCENT = 10;
 
 	/**
-	 * The JIT run's concurrency for a workload that waits downstream. Measured on the
-	 * 2-core VM of 2026-11-24 (mvc-app alone on one core, composite sequential, wrk in 5
-	 * s rounds from a cold start): at 400 clients the JIT still compiled 3–19 s per 5 s
-	 * round after 200 s and the app then served 222–287 req/s at c = 400; at 50 clients
-	 * the JIT was quiet (0.07–0.3 s per round) after 170 s and the app then served
-	 * 440–519 req/s at c = 400. Linux's scheduler shares a core by thread: a couple of
-	 * compiler threads against 200 busy request threads get little of it. Even at 50
-	 * clients the compiler threads were busy for 5–10 s of every 5 s round (elapsed time
-	 * summed over two threads sharing one core) for the first 100 s: the JIT is short of
-	 * CPU, not of hot code. So the JIT run lends the app every CPU of the machine: in the
-	 * same experiment with the app on both cores for its JIT run, the JIT was quiet (at
-	 * most 0.18 s per round for 4 rounds) after 115 s (that JVM had started on both
-	 * cores), and the app, back on its one core, then served 480–562 req/s at c = 400.
+	 * The JIT run's concurrency for a workload that waits downstream. Linux's scheduler
+	 * shares a core by thread: a couple of compiler threads against hundreds of busy
+	 * request threads get little of it, so the JIT run is gentle and lends the app every
+	 * CPU of the machine (docs/design.md, "Placement").
 	 */
 	public static final int JIT_CONCURRENCY_WAITING = 50;
 

@@ -155,9 +155,8 @@ public final class WrkLoad {
 	 * back, then each stops once its request in flight is answered, and wrk stops after
 	 * {@code drain} more; only the responses completed within {@code duration} count for
 	 * the throughput. Without the drain wrk drops up to {@code connections} requests in
-	 * flight when it stops, which a reactive app then cancels: in the standard run of
-	 * 2026-11-25 the first such end deoptimized about 200 compiled methods of coroutines'
-	 * request path (JFR), and the trial after it compiled for 7.0 s of its 7.5 s.
+	 * flight when it stops, which a reactive app then cancels, deoptimizing its compiled
+	 * request path (docs/design.md, "The wrk cross-check").
 	 * @param prefix the command's prefix (e.g. {@code taskset -c 0}), empty for none
 	 * @param wrk the wrk executable
 	 * @param baseUri scheme, host and port of the app

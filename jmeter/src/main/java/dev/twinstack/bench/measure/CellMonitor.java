@@ -74,8 +74,8 @@ public final class CellMonitor implements AutoCloseable {
 	 * Starts sampling as {@link #start} does, printing nothing: the Actuator traffic of a
 	 * trial, sent during a warm-up so that the app's JIT compiles its code for what the
 	 * trials will send. Without it, the trials' first readings of
-	 * {@code /actuator/prometheus} (content negotiation, text encoding) made mvc-vt's JIT
-	 * throw away 81 compiled methods in the first trial of the standard run at 48f24a2.
+	 * {@code /actuator/prometheus} (content negotiation, text encoding) made the JIT
+	 * throw compiled methods away in the first trial (docs/design.md, "The warm-up").
 	 * @param app the app being warmed up
 	 * @param mocks the mocks
 	 * @param requestUri the {@code uri} tag of the workload's requests

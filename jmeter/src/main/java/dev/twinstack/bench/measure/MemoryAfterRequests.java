@@ -15,9 +15,9 @@ import dev.twinstack.bench.matrix.Workload;
  * of a small server (8 to 17 MB: a heap figure, no JVM's resident set is that small) read
  * after the requests of a unit test, each of its five executions a fresh process, so each
  * started from the same empty heap. Without the GC the first reading here came after the
- * warm-up's garbage (seeds run at fe4c6a2: 119 and 217 MB against 43 to 57 MB for the
- * four that followed a GC). Discarding the first reading instead would leave four; a GC
- * before each keeps all five alike.
+ * warm-up's garbage, twice the others or more (docs/design.md, "Measuring the apps").
+ * Discarding the first reading instead would leave four; a GC before each keeps all five
+ * alike.
  *
  * @param stack the stack
  * @param workload what the requests did (composite with a fanout, or e.g. cpu-light)

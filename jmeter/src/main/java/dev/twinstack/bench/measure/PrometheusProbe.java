@@ -45,10 +45,10 @@ import dev.twinstack.monitoring.Probe;
  * meter.</li>
  * </ul>
  * A meter the app does not expose is {@code NaN} in every row (e.g. Tomcat's in
- * webflux-app). The protobuf page is about two thirds of the text page (17.9 against 26.3
- * KB for mvc-app, 20.4 against 30.5 KB for webflux-app, measured 2026-11-24) and is
- * decoded by Prometheus' own generated classes; an app that answers another media type
- * (Spring Boot before 3.3) fails every reading with a message naming it.
+ * webflux-app). The protobuf page is about two thirds of the text page (docs/design.md,
+ * "Measuring the apps") and is decoded by Prometheus' own generated classes; an app that
+ * answers another media type (Spring Boot before 3.3) fails every reading with a message
+ * naming it.
  */
 public final class PrometheusProbe implements Probe {
 

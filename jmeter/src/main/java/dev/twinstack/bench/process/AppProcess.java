@@ -89,9 +89,8 @@ public final class AppProcess implements AutoCloseable {
 	 * Starts an app on a free port with some of its properties replaced and waits until
 	 * an Actuator endpoint answers 200. Actuator listens on a port of its own
 	 * ({@code management.server.port}), so the bench's readings of the app's meters do
-	 * not queue behind the load: on the app's port, at concurrency 400, mvc-app's 200
-	 * Tomcat threads were all busy and a quarter of the once-a-second readings and most
-	 * JIT readings timed out (standard run of 2026-11-24).
+	 * not queue behind the load: on the app's port, with every Tomcat thread busy, the
+	 * readings timed out (docs/design.md, "Measuring the apps").
 	 * @param stack which app
 	 * @param settings the bench settings (jar, JVM options, JDK)
 	 * @param mocks the running mocks the app calls and stores into

@@ -190,9 +190,9 @@ public final class ReportWriter {
 
 	/**
 	 * Tells whether an unmeasured wrk run opened a rehearsal: as the bench decides it
-	 * ({@code WrkCrossCheck.precedesATrial}), when paired cross-checks (since 2026-11-25)
-	 * put a wrk run before a measured trial of the same JVM: two trials or more of a
-	 * workload's cells in one app start.
+	 * ({@code WrkCrossCheck.precedesATrial}), when paired cross-checks put a wrk run
+	 * before a measured trial of the same JVM: two trials or more of a workload's cells
+	 * in one app start.
 	 * @param results the results
 	 * @return {@code true} when one did
 	 */
@@ -246,7 +246,7 @@ public final class ReportWriter {
 					+ results.jdk().home() + "`, chosen from " + results.jdk().source());
 		}
 		if (!faultsOnly(results)) {
-			// runs before 7daa88b rehearsed on the app's own CPUs: the record says which
+			// older benches rehearsed on the app's own CPUs: the record says which
 			boolean rehearsedOnEveryCpu = results.apps()
 				.stream()
 				.flatMap((app) -> app.warmUp().stream())

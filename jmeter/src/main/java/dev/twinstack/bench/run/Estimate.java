@@ -31,10 +31,9 @@ final class Estimate {
 	static final int TRIAL_OVERHEAD_SECONDS = 3;
 
 	/**
-	 * The warm-up an app start takes until steady when its bound allows it: 99–182 s,
-	 * 125.5 s on average, over the twelve app starts of three standard runs on 2 cores
-	 * (2026-11-25, 23eecef, a4a9cf2 and 6069aca; the gentle run at c = 50 77–92 s, the
-	 * run at the cells' concurrency 22–95 s). A shorter bound is used whole.
+	 * The warm-up an app start takes until steady when its bound allows it: the mean of
+	 * standard runs' app starts on 2 cores (docs/design.md, "The estimate"). A shorter
+	 * bound is used whole.
 	 */
 	static final int TYPICAL_WARMUP_SECONDS = 125;
 

@@ -39,12 +39,8 @@ import dev.twinstack.bench.settings.Machine;
  * By default ({@code bench.fork=workload}) each workload gets a fresh JVM, as JMH forks
  * one per benchmark (JMH's {@code @Fork} Javadoc; Shipilëv, "JMH: the lesser of two
  * evils"): C2 compiles each method for the types it has seen, so a JVM warmed on one
- * workload throws that code away when the next sends other types. In the focused run at
- * f9dea8c (2026-11-24) the second workload's warm-up on coroutines began with 134
- * class-check deoptimizations ({@code FluxDoFinally}, {@code MonoZip.subscribe}) and 30 s
- * of C2 recompiling the request path, and mvc's composite parallel trials after composite
- * sequential still held 2.9 s and 6.7 s of C2 compilation (JFR). The warm-up bound is per
- * start, so each workload then gets all of it.
+ * workload throws that code away when the next sends other types (docs/design.md, "A JVM
+ * per workload"). The warm-up bound is per start, so each workload then gets all of it.
  */
 final class MatrixRunner {
 

@@ -125,14 +125,9 @@ final class WrkCrossCheck {
 	/**
 	 * Runs wrk once, unmeasured, before a workload's run at the cells' concurrency, as a
 	 * trial's wrk run (drained): the JIT then sees wrk's requests before the trials do.
-	 * Why: in the standard run of 2026-11-25 (undrained, 2dfb458) the first wrk run ended
-	 * by dropping 400 requests in flight, which a reactive app cancels; that deoptimized
-	 * about 200 compiled methods in coroutines ({@code JobSupport.cancelImpl},
-	 * {@code MonoCreate.DefaultMonoSink.cancel}, {@code FluxDoFinally} class checks;
-	 * JFR), and the trial after it compiled for 5.6 s (webflux) and 7.0 s (coroutines) of
-	 * its 7.5 s and ran 8 % and 39 % below the trial before it. With this run first, the
-	 * same trials compiled for 0.9–1.6 s (9bc7b5b); the drain since stops the
-	 * cancellations themselves. The documents it stores go with the warm-up's.
+	 * Why: a first trial would otherwise meet wrk's requests, and their end, with code
+	 * the JIT compiled for JMeter's (docs/design.md, "The wrk cross-check"). The
+	 * documents it stores go with the warm-up's.
 	 * @param stack the app's stack
 	 * @param workload the workload
 	 * @param concurrency the connections, the cells' concurrency
@@ -163,8 +158,7 @@ final class WrkCrossCheck {
 	 * answered
 	 * ({@link WrkLoad#run(List, Path, String, Workload, int, Duration, Duration, String, Path)}):
 	 * 1 s plus four times the workload's downstream wait, rounded up to whole seconds (3
-	 * s for composite sequential at 3 × 100 ms, whose p99.9 at c = 400 was 0.5–1.1 s in
-	 * the standard runs of 2026-11-25).
+	 * s for composite sequential at 3 × 100 ms, whose p99.9 at c = 400 stays near 1 s).
 	 * @param settings the bench settings (the workload's downstream wait)
 	 * @param workload the workload
 	 * @return the drain

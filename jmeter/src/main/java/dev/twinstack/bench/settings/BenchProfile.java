@@ -80,24 +80,16 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	/**
 	 * {@code standard} ({@code -Pbench}): the four stacks on composite sequential at
 	 * concurrency 400, where they differ, three 10 s trials per cell, each cell
-	 * cross-checked by wrk. 10 s, not 5: at c = 400 the per-second throughput of this
-	 * cell moves by 10–18 % (sd) on 2 cores, so the mean of a 5 s hold moved by about 5 %
-	 * and three trials spread 3–18 % (runs of 2026-11-25, 23eecef and a4a9cf2); with a 10
-	 * s hold the four stacks spread 1–4 % (6069aca). The longer trials and their wrk runs
-	 * cost 2 minutes: that run took 15:24, its warm-ups 1–2 minutes shorter than in the
-	 * runs before. Each cell has its own app JVM (a JVM per workload, as JMH forks one
-	 * per benchmark), warmed up until its JIT is quiet and its throughput steady, at most
-	 * 180 s. The warm-up is worth more than cells: a fresh JVM needs most of the 180 s
-	 * (mvc's and webflux's JIT runs at c = 50 were steady after 107–147 s on 2 cores), so
-	 * a second workload costs about 4 minutes more per stack; composite parallel left for
-	 * that reason (at 7daa88b and f9dea8c, sharing one JVM with composite sequential, its
-	 * trials still held 2.9–6.7 s of C2 compilation and spread 7–30 %), as c = 100,
-	 * large-payload and slow-io did; they run in {@code full}. cpu-light at c = 400 left
-	 * because on 2 cores every one of its cells measured the load generator, not the
-	 * stack (standard run at fdc7aa3: JMeter used its whole core, JMeter ÷ wrk p50
-	 * 0.69–0.85, all three cells invalid). {@code -Dbench.fanouts=sequential,parallel},
-	 * {@code -Dbench.concurrency} or {@code -Dbench.scenarios} bring them back here;
-	 * {@code seeds} compares the fanouts in the original experiments' form.
+	 * cross-checked by wrk. 10 s, not 5: at c = 400 the per-second throughput moves so
+	 * much that 5 s trials spread several times wider. Each cell has its own app JVM (a
+	 * JVM per workload, as JMH forks one per benchmark), warmed up until its JIT is quiet
+	 * and its throughput steady, at most 180 s. A fresh JVM needs most of that, so a
+	 * second workload costs minutes per stack: composite parallel, c = 100, large-payload
+	 * and slow-io run in {@code full}; cpu-light at c = 400 measured the load generator
+	 * on 2 cores (docs/design.md, "The standard profile").
+	 * {@code -Dbench.fanouts=sequential,parallel}, {@code -Dbench.concurrency} or
+	 * {@code -Dbench.scenarios} bring them back here; {@code seeds} compares the fanouts
+	 * in the original experiments' form.
 	 */
 	public static final BenchProfile STANDARD = new BenchProfile("standard",
 			List.of(new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE), List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS,
@@ -105,12 +97,11 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 			Duration.ofSeconds(10), Duration.ofSeconds(180), Duration.ofSeconds(2), 3, 5000);
 
 	/**
-	 * {@code full} (84–87 minutes on 2 cores with three stacks; coroutines adds about a
-	 * third): every workload × heap at 40 and 1000 clients, a concurrency sweep of
-	 * composite sequential, the open model on composite sequential and slow-io, a fixed
-	 * request count on cpu-light, and an overload block (composite sequential at 2000
-	 * clients on a 64 MB heap: the apps may shed, queue or die, which is a result); three
-	 * trials each.
+	 * {@code full} (the longest; its Failsafe limit is 2 hours): every workload × heap at
+	 * 40 and 1000 clients, a concurrency sweep of composite sequential, the open model on
+	 * composite sequential and slow-io, a fixed request count on cpu-light, and an
+	 * overload block (composite sequential at 2000 clients on a 64 MB heap: the apps may
+	 * shed, queue or die, which is a result); three trials each.
 	 */
 	public static final BenchProfile FULL = new BenchProfile("full",
 			List.of(new MatrixBlock(ALL_STACKS, ALL_SCENARIOS, BOTH_FANOUTS, BOTH_TRANSFERS,

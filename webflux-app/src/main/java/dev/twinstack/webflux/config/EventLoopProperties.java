@@ -14,8 +14,7 @@ import org.springframework.validation.annotation.Validated;
  * @param acceptThreads event-loop threads that only accept new connections (Reactor
  * Netty's "select" group, {@code reactor.netty.ioSelectCount}); {@code 0} accepts on the
  * worker loops, Reactor Netty's own default, where a connection opened while every worker
- * is busy waits in the kernel's accept queue
- * (docs/results/2026-11-24-first-request-tail.md)
+ * is busy waits in the kernel's accept queue (docs/design.md, "Measuring the apps")
  */
 @ConfigurationProperties("app.event-loops")
 @Validated
