@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -43,6 +44,23 @@ class GrafanaDashboardTests {
 			assertThat(panel.at("/datasource/uid").asText()).as(panel.path("title").asText())
 				.isEqualTo("${DS_PROMETHEUS}");
 			assertThat(panel.path("targets")).as(panel.path("title").asText()).isNotEmpty();
+		}
+	}
+
+	@Test
+	void listsEveryStackPrometheusScrapesAndNamesTheReadmesPorts() throws IOException {
+		JsonNode dashboard = read();
+		JsonNode variable = dashboard.at("/templating/list/0");
+		assertThat(variable.at("/query/query").asText()).as("the stack variable comes from the label")
+			.matches("label_values\\([a-z_]+, stack\\)");
+		assertThat(variable.path("includeAll").asBoolean()).isTrue();
+		Map<String, Integer> readme = StackPorts.fromReadme();
+		assertThat(readme).isNotEmpty();
+		String description = dashboard.path("description").asText();
+		readme.forEach((stack, port) -> assertThat(description).as("the dashboard's description names %s", stack)
+			.containsPattern("(^|[ :,])" + Pattern.quote(stack + " " + port) + "\\b"));
+		for (String expr : expressions()) {
+			assertThat(expr).as("no query names a stack of its own").doesNotContainPattern("stack=\"[a-z]");
 		}
 	}
 

@@ -5,8 +5,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,6 +26,9 @@ class PrometheusConfigTests {
 
 	static final Path CONFIG = Path.of("prometheus", "prometheus.yml");
 
+	private static final Pattern TARGET = Pattern
+		.compile("- targets: \\[\"127\\.0\\.0\\.1:(\\d+)\"\\]\\s*\n\\s*labels:\\s*\n\\s*stack: ([a-z-]+)");
+
 	@BeforeAll
 	static void installPromtool() {
 		DebianPackages.ensure("prometheus");
@@ -35,10 +42,32 @@ class PrometheusConfigTests {
 	}
 
 	@Test
-	void scrapeConfigLabelsBothAppsByStack() throws Exception {
+	void scrapeConfigLabelsEveryStackOfTheReadmeOnItsPort() throws Exception {
+		Map<String, Integer> readme = StackPorts.fromReadme();
+		assertThat(readme).as("the stacks of %s's ports table", StackPorts.README).containsEntry("mvc", 8080);
 		String config = Files.readString(CONFIG);
-		assertThat(config).contains("metrics_path: /actuator/prometheus", "targets: [\"127.0.0.1:8080\"]", "stack: mvc",
-				"targets: [\"127.0.0.1:8081\"]", "stack: webflux");
+		assertThat(config).contains("metrics_path: /actuator/prometheus");
+		assertThat(scrapedStacks(config)).as("%s's targets, against %s's ports table", CONFIG, StackPorts.README)
+			.containsExactlyInAnyOrderEntriesOf(readme);
+	}
+
+	@Test
+	void aStackMissingFromTheScrapeConfigIsNoticed() throws Exception {
+		String config = Files.readString(CONFIG);
+		String withoutCoroutines = config.replace("stack: coroutines", "stack: other");
+		assertThat(scrapedStacks(withoutCoroutines)).doesNotContainKey("coroutines");
+		assertThat(StackPorts.parse("| `mvc` | 8080 | `java -jar mvc-app.jar` |\n| `webflux` | 8081 | … |\n"))
+			.containsExactly(Map.entry("mvc", 8080), Map.entry("webflux", 8081));
+	}
+
+	/** Port by {@code stack} label of the scrape config's static targets. */
+	static Map<String, Integer> scrapedStacks(String config) {
+		Map<String, Integer> stacks = new LinkedHashMap<>();
+		Matcher target = TARGET.matcher(config);
+		while (target.find()) {
+			stacks.put(target.group(2), Integer.valueOf(target.group(1)));
+		}
+		return stacks;
 	}
 
 	@Test
