@@ -93,6 +93,24 @@ class ReferenceDocsTests {
 	}
 
 	@Test
+	void theProfilesAsTheReferenceQuotesThem() throws IOException {
+		BenchProfile standard = BenchProfile.STANDARD;
+		String standardTrials = words(standard.trials()) + " " + standard.duration().toSeconds() + " s trials";
+		String standardWarmup = "(at most " + standard.warmup().toSeconds() + " s)";
+		for (String doc : List.of("README.md", "docs/running.md", "jmeter/README.md")) {
+			assertThat(Files.readString(ROOT.resolve(doc)).replaceAll("\\s+", " ")).as(doc)
+				.contains(standardTrials)
+				.contains(standardWarmup);
+		}
+		String jmeterReadme = Files.readString(ROOT.resolve("jmeter/README.md"));
+		assertThat(row(jmeterReadme, "| `standard`")).contains("c = " + SettingsTable.CONCURRENCY.defaultFor(standard));
+		BenchProfile smoke = BenchProfile.SMOKE;
+		assertThat(row(jmeterReadme, "| `smoke`")).contains("c = " + SettingsTable.CONCURRENCY.defaultFor(smoke) + ", "
+				+ words(smoke.trials()) + " " + smoke.duration().toSeconds() + " s trial");
+		assertThat(row(jmeterReadme, "| `full`")).contains(BenchProfile.FULL.warmup().toSeconds() + " s warm-ups");
+	}
+
+	@Test
 	void theReferenceCarriesNoCommitHashesAndTheMainCodeNoDatedRuns() throws IOException {
 		List<String> found = new ArrayList<>();
 		for (Path doc : referenceDocs()) {
@@ -157,6 +175,13 @@ class ReferenceDocsTests {
 				found.add(file + ":" + (i + 1) + ": " + matcher.group());
 			}
 		}
+	}
+
+	private static String row(String markdown, String start) {
+		return markdown.lines()
+			.filter((line) -> line.startsWith(start))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("no row starting with " + start));
 	}
 
 	private static String words(int count) {
