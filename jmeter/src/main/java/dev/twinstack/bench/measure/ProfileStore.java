@@ -216,7 +216,9 @@ public final class ProfileStore implements AutoCloseable {
 			}
 		}
 		catch (RuntimeException ex) {
-			server += " (buildInfo failed: " + ex.getMessage() + ")";
+			// the driver's message names the user: never print it
+			server += " (buildInfo failed: "
+					+ String.valueOf(ex.getMessage()).replaceAll("userName='[^']*'", "userName='***'") + ")";
 		}
 		Integer wireVersion = this.client.getClusterDescription()
 			.getServerDescriptions()
