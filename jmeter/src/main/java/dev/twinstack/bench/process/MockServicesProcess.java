@@ -13,7 +13,8 @@ import dev.twinstack.bench.settings.Targets;
 /**
  * mock-services (three WireMock services and an embedded MongoDB) running as its own JVM
  * on free loopback ports, and the MongoDB the apps store into: its embedded one, or the
- * one of {@code bench.mongoUri} (the embedded one then starts too, and stays idle).
+ * one of {@code bench.mongoUri} (the embedded one is then not started:
+ * {@code --mongo-storage none}).
  */
 public final class MockServicesProcess implements AutoCloseable {
 
@@ -88,8 +89,9 @@ public final class MockServicesProcess implements AutoCloseable {
 				// in memory: the bench counts each trial's documents by a regex over
 				// their
 				// ids and drops the collection after it, which the disk store (the
-				// standalone default) makes slow and heavy on the heap
-				"--mongo-storage", "memory"));
+				// standalone default) makes slow and heavy on the heap; none when the
+				// apps store into the MongoDB of bench.mongoUri
+				"--mongo-storage", settings.targets().externalMongo() ? "none" : "memory"));
 		JavaProcess process = JavaProcess.start(settings.jdk().java(), "mock-services", jvmArgs,
 				settings.jars().mockServices(), args, log);
 		MockServicesProcess mocks = new MockServicesProcess(ports, process, settings.targets());
@@ -99,7 +101,7 @@ public final class MockServicesProcess implements AutoCloseable {
 							&& Probes.httpOk(URI.create(mocks.ordersUrl() + "/customers/1/orders"))
 							&& Probes.httpOk(URI.create(mocks.recommendationsUrl() + "/customers/1/recommendations"))
 							&& Probes.httpOk(URI.create(mocks.slowUrl() + "/slow/1"))
-							&& Probes.tcpOpen(HOST, ports.mongo()));
+							&& (!mocks.embeddedMongo() || Probes.tcpOpen(HOST, ports.mongo())));
 		}
 		catch (RuntimeException ex) {
 			process.stop();
