@@ -3,6 +3,7 @@ package dev.twinstack.bench.results;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.faults.OutageRun;
@@ -214,7 +215,8 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 			List<String> appJvmArgs, List<String> mocksJvmArgs, int tomcatMaxThreads, long connectTimeoutMs,
 			long responseTimeoutMs, int memoryRequests, int trials, List<Workload> workloads, List<Heap> heaps,
 			List<LoadModel> loads, List<Integer> rates, int requests, long baselineSeconds, String slowLatency,
-			List<String> engines, Projection project, Map<String, String> targets, MongoServer database) {
+			List<String> engines, Projection project, Map<String, String> targets,
+			@JsonInclude(JsonInclude.Include.NON_NULL) MongoServer database) {
 
 		/**
 		 * Describes the settings of a run, without its MongoDB.
