@@ -56,7 +56,7 @@ final class EmbeddedMongo {
 	}
 
 	synchronized void start() {
-		if (this.server != null) {
+		if (this.server != null || this.storage.kind() == MongoStorage.Kind.NONE) {
 			return;
 		}
 		this.heapWatch.start();
@@ -170,6 +170,9 @@ final class EmbeddedMongo {
 	synchronized String describeStorage() {
 		if (this.storage.kind() == MongoStorage.Kind.MEMORY) {
 			return "in memory";
+		}
+		if (this.storage.kind() == MongoStorage.Kind.NONE) {
+			return "not started";
 		}
 		Path file = storageFile();
 		return (file != null)

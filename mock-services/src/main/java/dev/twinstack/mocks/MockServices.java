@@ -80,8 +80,13 @@ public final class MockServices implements AutoCloseable {
 						options.containerThreads());
 			}
 			mongo.start();
-			logger.info("MongoDB (mongo-java-server, {}) listening on {}; heap warning from {}% after GC",
-					mongo.describeStorage(), services.mongoUri(), options.heapWarningPercent());
+			if (options.mongoStorage().kind() == MongoStorage.Kind.NONE) {
+				logger.info("MongoDB not started (--mongo-storage none): the apps store into a MongoDB of their own");
+			}
+			else {
+				logger.info("MongoDB (mongo-java-server, {}) listening on {}; heap warning from {}% after GC",
+						mongo.describeStorage(), services.mongoUri(), options.heapWarningPercent());
+			}
 			return services;
 		}
 		catch (RuntimeException | Error ex) {

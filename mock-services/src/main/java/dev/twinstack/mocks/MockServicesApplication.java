@@ -86,8 +86,8 @@ public final class MockServicesApplication implements Callable<Integer> {
 
 	@Option(names = "--mongo-storage", paramLabel = "STORAGE", converter = MongoStorageConverter.class,
 			description = "Where MongoDB keeps its documents: memory (fast, about 16 KB of heap per profile), disk (an "
-					+ "H2 MVStore temporary file, deleted at exit: holds long runs) or disk:<file> (kept and reopened) "
-					+ "(default: disk).")
+					+ "H2 MVStore temporary file, deleted at exit: holds long runs), disk:<file> (kept and reopened) or "
+					+ "none (no MongoDB: the apps store into their own) (default: disk).")
 	private MongoStorage mongoStorage = MongoStorage.DISK;
 
 	@Option(names = "--heap-warning", paramLabel = "PERCENT", converter = CountConverter.class,
@@ -186,7 +186,7 @@ public final class MockServicesApplication implements Callable<Integer> {
 		return "mock-services ready: customers=" + services.baseUrl(Downstream.CUSTOMERS) + " orders="
 				+ services.baseUrl(Downstream.ORDERS) + " recommendations="
 				+ services.baseUrl(Downstream.RECOMMENDATIONS) + " slow=" + services.baseUrl(Downstream.SLOW)
-				+ " mongodb=" + services.mongoAddress();
+				+ " mongodb=" + (services.isMongoRunning() ? services.mongoAddress() : "none");
 	}
 
 	/**

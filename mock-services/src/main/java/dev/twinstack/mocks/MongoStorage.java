@@ -12,7 +12,9 @@ import java.util.Objects;
  * heap per stored profile (each document a tree of {@code LinkedHashMap}s with its own
  * key strings): a 2 GB heap is full after about 100,000 documents;</li>
  * <li>{@link Kind#DISK}: its H2 MVStore backend on a file, documents serialized and
- * compressed on disk and only a bounded page cache on the heap: holds long runs.</li>
+ * compressed on disk and only a bounded page cache on the heap: holds long runs;</li>
+ * <li>{@link Kind#NONE}: no MongoDB at all, for apps that store into a MongoDB of their
+ * own (the bench's {@code bench.mongoUri}).</li>
  * </ul>
  * Text forms accepted by {@link #parse(String)}: {@value #ACCEPTED_FORMS}.
  *
@@ -24,8 +26,8 @@ import java.util.Objects;
 public record MongoStorage(Kind kind, Path file) {
 
 	/** The accepted text forms, as shown in error messages. */
-	public static final String ACCEPTED_FORMS = "memory, disk (a temporary file, deleted at exit) or "
-			+ "disk:<file> (e.g. disk:/var/tmp/mocks.mv.db, kept and reopened)";
+	public static final String ACCEPTED_FORMS = "memory, disk (a temporary file, deleted at exit), "
+			+ "disk:<file> (e.g. disk:/var/tmp/mocks.mv.db, kept and reopened) or none (no MongoDB)";
 
 	/**
 	 * In the heap: the tests' and the bench's storage (the bench drops what it stored).
@@ -35,6 +37,9 @@ public record MongoStorage(Kind kind, Path file) {
 	/** On a temporary file deleted when MongoDB stops: the standalone default. */
 	public static final MongoStorage DISK = new MongoStorage(Kind.DISK, null);
 
+	/** No embedded MongoDB: the apps store into another one. */
+	public static final MongoStorage NONE = new MongoStorage(Kind.NONE, null);
+
 	/** The two backends. */
 	public enum Kind {
 
@@ -42,14 +47,18 @@ public record MongoStorage(Kind kind, Path file) {
 		MEMORY,
 
 		/** mongo-java-server's H2 MVStore backend on a file. */
-		DISK
+		DISK,
+
+		/** No MongoDB started. */
+		NONE
 
 	}
 
 	public MongoStorage {
 		Objects.requireNonNull(kind, "kind");
-		if (kind == Kind.MEMORY && file != null) {
-			throw new IllegalArgumentException("memory storage has no file, got " + file);
+		if (kind != Kind.DISK && file != null) {
+			throw new IllegalArgumentException(
+					kind.name().toLowerCase(Locale.ROOT) + " storage has no file, got " + file);
 		}
 	}
 
@@ -69,6 +78,9 @@ public record MongoStorage(Kind kind, Path file) {
 		if (lower.equals("disk")) {
 			return DISK;
 		}
+		if (lower.equals("none")) {
+			return NONE;
+		}
 		if (lower.startsWith("disk:") && trimmed.length() > "disk:".length()) {
 			try {
 				return new MongoStorage(Kind.DISK, Path.of(trimmed.substring("disk:".length())));
@@ -87,8 +99,8 @@ public record MongoStorage(Kind kind, Path file) {
 
 	@Override
 	public String toString() {
-		if (this.kind == Kind.MEMORY) {
-			return "memory";
+		if (this.kind != Kind.DISK) {
+			return this.kind.name().toLowerCase(Locale.ROOT);
 		}
 		return (this.file != null) ? "disk:" + this.file : "disk";
 	}

@@ -87,7 +87,8 @@ class MockServicesApplicationTests {
 		Run run = run("--mongo-storage", "tape");
 		assertThat(run.exitCode()).isEqualTo(2);
 		assertThat(run.errLine()).contains("--mongo-storage")
-			.contains("memory, disk (a temporary file, deleted at exit) or disk:<file>")
+			.contains("memory, disk (a temporary file, deleted at exit), disk:<file>")
+			.contains("or none (no MongoDB)")
 			.contains("got 'tape'");
 	}
 

@@ -22,13 +22,29 @@ class MongoStorageTests {
 
 	@Test
 	void rejectsAnythingElseNamingTheAcceptedForms() {
-		for (String bad : new String[] { "tape", "", "disk:", "memory:/tmp/x", "h2" }) {
+		for (String bad : new String[] { "tape", "", "disk:", "memory:/tmp/x", "h2", "none:/tmp/x" }) {
 			assertThatIllegalArgumentException().isThrownBy(() -> MongoStorage.parse(bad))
-				.withMessage("MongoDB storage must be memory, disk (a temporary file, deleted at exit) or disk:<file> "
-						+ "(e.g. disk:/var/tmp/mocks.mv.db, kept and reopened), got '" + bad + "'");
+				.withMessage("MongoDB storage must be memory, disk (a temporary file, deleted at exit), disk:<file> "
+						+ "(e.g. disk:/var/tmp/mocks.mv.db, kept and reopened) or none (no MongoDB), got '" + bad
+						+ "'");
 		}
 		assertThatIllegalArgumentException().isThrownBy(() -> MongoStorage.parse(null))
 			.withMessageEndingWith("got 'null'");
+	}
+
+	@Test
+	void noneStartsNoMongoDbAndTheStubsStillAnswer() throws Exception {
+		assertThat(MongoStorage.parse("none")).isEqualTo(MongoStorage.NONE).hasToString("none");
+		try (MockServices mocks = MockServices
+			.start(MockServicesOptions.forTests().withMongoStorage(MongoStorage.NONE, 75))) {
+			assertThat(mocks.isMongoRunning()).isFalse();
+			assertThat(MockServicesApplication.readyLine(mocks)).endsWith(" mongodb=none");
+			java.net.http.HttpResponse<String> customer = java.net.http.HttpClient.newHttpClient()
+				.send(java.net.http.HttpRequest
+					.newBuilder(java.net.URI.create(mocks.baseUrl(Downstream.CUSTOMERS) + "/customers/1"))
+					.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+			assertThat(customer.statusCode()).isEqualTo(200);
+		}
 	}
 
 	@Test

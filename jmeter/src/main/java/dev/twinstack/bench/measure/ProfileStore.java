@@ -13,7 +13,9 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Accumulators;
 import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
+import com.mongodb.connection.ServerDescription;
 import dev.twinstack.bench.process.MockServicesProcess;
+import dev.twinstack.bench.settings.Targets;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 import org.bson.Document;
@@ -21,7 +23,8 @@ import org.bson.conversions.Bson;
 
 /**
  * The {@code profiles} collection the apps write to: counts what a run stored and empties
- * it between cells (mongo-java-server keeps about 20 KB of heap per document).
+ * it between cells (mongo-java-server keeps about 20 KB of heap per document). In a
+ * database the bench does not own it deletes only the documents of its own run.
  */
 public final class ProfileStore implements AutoCloseable {
 
@@ -33,12 +36,33 @@ public final class ProfileStore implements AutoCloseable {
 
 	private final MongoCollection<Document> profiles;
 
+	private final String mongoUri;
+
+	private final String sharedPrefix;
+
 	/**
-	 * Connects to the MongoDB the apps store into.
+	 * Connects to the MongoDB the apps store into, in a database the bench owns.
 	 * @param mongoUri its connection string; the database is the one it names, else
 	 * {@code twinstack}
 	 */
 	public ProfileStore(String mongoUri) {
+		this(mongoUri, databaseOf(mongoUri), null);
+	}
+
+	/**
+	 * Connects to the MongoDB the apps store into.
+	 * @param mongoUri its connection string
+	 * @param database the database the apps store into
+	 * @param sharedPrefix {@code null} when the database is the bench's own
+	 * ({@link #drop()} drops the collection), else the bench run's prefix of the request
+	 * ids ({@link #drop()} deletes only the documents whose request id starts with it)
+	 */
+	public ProfileStore(String mongoUri, String database, String sharedPrefix) {
+		if (sharedPrefix != null) {
+			requireRunId(sharedPrefix);
+		}
+		this.mongoUri = mongoUri;
+		this.sharedPrefix = sharedPrefix;
 		ConnectionString connection = new ConnectionString(mongoUri);
 		MongoClientSettings settings = MongoClientSettings.builder()
 			.applyConnectionString(connection)
@@ -46,9 +70,12 @@ public final class ProfileStore implements AutoCloseable {
 			.applyToSocketSettings((socket) -> socket.readTimeout(60, TimeUnit.SECONDS))
 			.build();
 		this.client = MongoClients.create(settings);
-		this.profiles = this.client
-			.getDatabase((connection.getDatabase() != null) ? connection.getDatabase() : MockServicesProcess.DATABASE)
-			.getCollection(COLLECTION);
+		this.profiles = this.client.getDatabase(database).getCollection(COLLECTION);
+	}
+
+	private static String databaseOf(String mongoUri) {
+		String named = new ConnectionString(mongoUri).getDatabase();
+		return (named != null) ? named : MockServicesProcess.DATABASE;
 	}
 
 	/**
@@ -161,10 +188,47 @@ public final class ProfileStore implements AutoCloseable {
 	}
 
 	/**
-	 * Drops the collection, freeing the mocks' heap.
+	 * Empties what the bench stored: drops the collection in a database the bench owns
+	 * (freeing the mocks' heap), else deletes only the documents of the bench's run.
 	 */
 	public void drop() {
-		this.profiles.drop();
+		if (this.sharedPrefix == null) {
+			this.profiles.drop();
+		}
+		else {
+			deleteRun(this.sharedPrefix);
+		}
+	}
+
+	/**
+	 * Asks the server what it is ({@code buildInfo}) and which wire version it speaks.
+	 * @param embedded whether it is mock-services' embedded mongo-java-server
+	 * @return the server, its version {@code null} when {@code buildInfo} failed
+	 */
+	public MongoServer describeServer(boolean embedded) {
+		String server = embedded ? MongoServer.EMBEDDED : "MongoDB";
+		String version = null;
+		try {
+			Document info = this.client.getDatabase("admin").runCommand(new Document("buildInfo", 1));
+			version = info.getString("version");
+			if (!embedded && !info.containsKey("gitVersion")) {
+				server = "a MongoDB-compatible server (its buildInfo has no gitVersion: no mongod)";
+			}
+		}
+		catch (RuntimeException ex) {
+			// the driver's message names the user: never print it
+			server += " (buildInfo failed: "
+					+ String.valueOf(ex.getMessage()).replaceAll("userName='[^']*'", "userName='***'") + ")";
+		}
+		Integer wireVersion = this.client.getClusterDescription()
+			.getServerDescriptions()
+			.stream()
+			.filter(ServerDescription::isOk)
+			.map(ServerDescription::getMaxWireVersion)
+			.max(Integer::compare)
+			.orElse(null);
+		return new MongoServer(server, version, wireVersion, Targets.withoutCredentials(this.mongoUri),
+				this.profiles.getNamespace().getDatabaseName(), this.sharedPrefix == null);
 	}
 
 	private static void requireRunId(String runId) {

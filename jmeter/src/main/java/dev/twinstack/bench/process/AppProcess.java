@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 
+import com.mongodb.ConnectionString;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.settings.BenchSettings;
@@ -121,7 +122,15 @@ public final class AppProcess implements AutoCloseable {
 		properties.put("app.downstream.orders-url", mocks.ordersUrl());
 		properties.put("app.downstream.recommendations-url", mocks.recommendationsUrl());
 		properties.put("app.downstream.slow-url", mocks.slowUrl());
-		properties.put("spring.mongodb.uri", mocks.mongoUri());
+		// a password stays out of the command line, which is logged and recorded
+		Map<String, String> environment = new LinkedHashMap<>();
+		if (new ConnectionString(mocks.mongoUri()).getCredential() == null) {
+			properties.put("spring.mongodb.uri", mocks.mongoUri());
+		}
+		else {
+			environment.put("SPRING_MONGODB_URI", mocks.mongoUri());
+		}
+		properties.put("spring.mongodb.database", mocks.database());
 		if (stack.threadPerRequest()) {
 			properties.put(TOMCAT_MAX_THREADS_PROPERTY, String.valueOf(settings.tomcatThreads()));
 			// the parallel fanout runs 3 calls per request on this pool: 3 x the Tomcat
@@ -135,7 +144,7 @@ public final class AppProcess implements AutoCloseable {
 		properties.forEach((name, value) -> args.add("--" + name + "=" + value));
 		String role = stack.role();
 		JavaProcess process = JavaProcess.start(prefix, settings.jdk().java(), role, jvmArgs,
-				settings.jars().app(stack), args, log);
+				settings.jars().app(stack), args, environment, log);
 		AppProcess app = new AppProcess(stack, port, managementPort, List.copyOf(args), process);
 		try {
 			process.awaitReady("GET " + app.actuatorUri().resolve(readyPath).getPath() + " = 200", READY_TIMEOUT,

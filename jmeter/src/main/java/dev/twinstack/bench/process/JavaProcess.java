@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -102,6 +103,25 @@ public final class JavaProcess {
 	 */
 	static JavaProcess start(List<String> prefix, Path java, String role, List<String> jvmArgs, Path jar,
 			List<String> programArgs, Path log) {
+		return start(prefix, java, role, jvmArgs, jar, programArgs, Map.of(), log);
+	}
+
+	/**
+	 * Starts a JVM as {@link #start(List, Path, String, List, Path, List, Path)} does,
+	 * with environment variables added: for a value that must not show in the command
+	 * line, which is logged and recorded (a password).
+	 * @param prefix the command's prefix, empty for none
+	 * @param java the {@code java} launcher of the JDK to run on
+	 * @param role short name, e.g. {@code mvc-app}
+	 * @param jvmArgs JVM options
+	 * @param jar the jar to run
+	 * @param programArgs arguments after the jar
+	 * @param environment variables added to this JVM's environment
+	 * @param log the file that receives stdout and stderr
+	 * @return the started process
+	 */
+	static JavaProcess start(List<String> prefix, Path java, String role, List<String> jvmArgs, Path jar,
+			List<String> programArgs, Map<String, String> environment, Path log) {
 		List<String> command = new ArrayList<>(prefix);
 		command.add(java.toString());
 		if (jvmArgs.stream().noneMatch((arg) -> arg.startsWith("-Dvisualvm.display.name="))) {
@@ -111,7 +131,7 @@ public final class JavaProcess {
 		command.add("-jar");
 		command.add(jar.toString());
 		command.addAll(programArgs);
-		return launch(role, command, prefix.size(), log);
+		return launch(role, command, prefix.size(), environment, log);
 	}
 
 	/**
@@ -136,15 +156,16 @@ public final class JavaProcess {
 		command.add(classpath);
 		command.add(mainClass);
 		command.addAll(programArgs);
-		return launch(role, command, 0, log);
+		return launch(role, command, 0, Map.of(), log);
 	}
 
-	private static JavaProcess launch(String role, List<String> command, int launcherIndex, Path log) {
+	private static JavaProcess launch(String role, List<String> command, int launcherIndex,
+			Map<String, String> environment, Path log) {
 		try {
 			Files.createDirectories(log.getParent());
-			Process process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(log.toFile())
-				.start();
+			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+			builder.environment().putAll(environment);
+			Process process = builder.start();
 			JavaProcess started = new JavaProcess(role, List.copyOf(command), launcherIndex, log, process);
 			try {
 				ProcessRegistry.register(started);

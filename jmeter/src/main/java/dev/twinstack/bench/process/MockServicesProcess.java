@@ -8,10 +8,13 @@ import java.util.List;
 
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.DownstreamService;
+import dev.twinstack.bench.settings.Targets;
 
 /**
  * mock-services (three WireMock services and an embedded MongoDB) running as its own JVM
- * on free loopback ports.
+ * on free loopback ports, and the MongoDB the apps store into: its embedded one, or the
+ * one of {@code bench.mongoUri} (the embedded one is then not started:
+ * {@code --mongo-storage none}).
  */
 public final class MockServicesProcess implements AutoCloseable {
 
@@ -26,9 +29,12 @@ public final class MockServicesProcess implements AutoCloseable {
 
 	private final JavaProcess process;
 
-	private MockServicesProcess(Ports ports, JavaProcess process) {
+	private final Targets targets;
+
+	private MockServicesProcess(Ports ports, JavaProcess process, Targets targets) {
 		this.ports = ports;
 		this.process = process;
+		this.targets = targets;
 	}
 
 	/**
@@ -83,18 +89,19 @@ public final class MockServicesProcess implements AutoCloseable {
 				// in memory: the bench counts each trial's documents by a regex over
 				// their
 				// ids and drops the collection after it, which the disk store (the
-				// standalone default) makes slow and heavy on the heap
-				"--mongo-storage", "memory"));
+				// standalone default) makes slow and heavy on the heap; none when the
+				// apps store into the MongoDB of bench.mongoUri
+				"--mongo-storage", settings.targets().externalMongo() ? "none" : "memory"));
 		JavaProcess process = JavaProcess.start(settings.jdk().java(), "mock-services", jvmArgs,
 				settings.jars().mockServices(), args, log);
-		MockServicesProcess mocks = new MockServicesProcess(ports, process);
+		MockServicesProcess mocks = new MockServicesProcess(ports, process, settings.targets());
 		try {
 			process.awaitReady("stubs answer 200 and MongoDB accepts connections", READY_TIMEOUT,
 					() -> Probes.httpOk(URI.create(mocks.customersUrl() + "/customers/1"))
 							&& Probes.httpOk(URI.create(mocks.ordersUrl() + "/customers/1/orders"))
 							&& Probes.httpOk(URI.create(mocks.recommendationsUrl() + "/customers/1/recommendations"))
 							&& Probes.httpOk(URI.create(mocks.slowUrl() + "/slow/1"))
-							&& Probes.tcpOpen(HOST, ports.mongo()));
+							&& (!mocks.embeddedMongo() || Probes.tcpOpen(HOST, ports.mongo())));
 		}
 		catch (RuntimeException ex) {
 			process.stop();
@@ -137,12 +144,40 @@ public final class MockServicesProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Returns the MongoDB connection string of the embedded server, database
-	 * {@code twinstack}.
+	 * Returns the connection string of the MongoDB the apps store into: the embedded
+	 * server's, database {@code twinstack}, or {@code bench.mongoUri}, credentials
+	 * included (never print it: {@link Targets#withoutCredentials(String)}).
 	 * @return e.g. {@code mongodb://127.0.0.1:27018/twinstack}
 	 */
 	public String mongoUri() {
-		return "mongodb://" + HOST + ":" + this.ports.mongo() + "/" + DATABASE;
+		return embeddedMongo() ? "mongodb://" + HOST + ":" + this.ports.mongo() + "/" + DATABASE
+				: this.targets.mongoUri();
+	}
+
+	/**
+	 * Returns the database the apps store into.
+	 * @return {@code twinstack} in the embedded server, else the bench's database in the
+	 * MongoDB of {@code bench.mongoUri} ({@link Targets#mongoDatabase()})
+	 */
+	public String database() {
+		return embeddedMongo() ? DATABASE : this.targets.mongoDatabase();
+	}
+
+	/**
+	 * Tells whether the apps store into mock-services' embedded MongoDB.
+	 * @return {@code false} with {@code bench.mongoUri}
+	 */
+	public boolean embeddedMongo() {
+		return !this.targets.externalMongo();
+	}
+
+	/**
+	 * Tells whether the bench drops its collection between cells (its own database) or
+	 * deletes only its own documents ({@link Targets#ownsDatabase()}).
+	 * @return {@code true} in the embedded server and in the bench's own database
+	 */
+	public boolean ownsDatabase() {
+		return this.targets.ownsDatabase();
 	}
 
 	Ports ports() {

@@ -20,6 +20,7 @@ import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
+import dev.twinstack.bench.measure.MongoServer;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.Integrity;
@@ -265,6 +266,13 @@ public final class ReportWriter {
 			setting(rows, "Tomcat worker threads (mvc)", String.valueOf(s.tomcatMaxThreads()));
 			setting(rows, "App JVM options", "`" + String.join(" ", s.appJvmArgs()) + "`");
 			setting(rows, "mock-services JVM options", "`" + String.join(" ", s.mocksJvmArgs()) + "`");
+		}
+		if (s.database() != null) {
+			setting(rows, "MongoDB",
+					s.database().describe() + (MongoServer.EMBEDDED.equals(s.database().server())
+							? ": in memory, in mock-services' JVM on the harness's CPUs, so each write costs what "
+									+ "mongo-java-server costs, not a real MongoDB (bench.mongoUri runs against one)"
+							: targets ? "" : ": started apart from the bench, its CPU is not measured nor pinned"));
 		}
 		setting(rows, "Client timeouts", "connect " + s.connectTimeoutMs() + " ms, response " + s.responseTimeoutMs()
 				+ " ms; any status but the workload's (201 composite, 200 otherwise) is an error");

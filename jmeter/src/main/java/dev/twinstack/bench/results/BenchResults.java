@@ -3,6 +3,7 @@ package dev.twinstack.bench.results;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.faults.OutageRun;
@@ -17,6 +18,7 @@ import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.LoopbackProbe;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
+import dev.twinstack.bench.measure.MongoServer;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.Projection;
 import dev.twinstack.bench.settings.Jdk;
@@ -204,15 +206,34 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * @param targets the apps started by hand elsewhere ({@code bench.targets}), by stack
 	 * id, and the MongoDB without credentials under {@code mongodb}; empty when the bench
 	 * started the apps
+	 * @param database the MongoDB the apps stored into, as it named itself
+	 * ({@code buildInfo}); {@code null} before the bench connected to it (and in runs
+	 * recorded before it was read)
 	 */
 	public record Settings(String profile, List<Stack> stacks, List<Fanout> fanouts, List<Integer> concurrency,
 			int cells, long durationSeconds, int rampUpSeconds, long warmupSeconds, String latency,
 			List<String> appJvmArgs, List<String> mocksJvmArgs, int tomcatMaxThreads, long connectTimeoutMs,
 			long responseTimeoutMs, int memoryRequests, int trials, List<Workload> workloads, List<Heap> heaps,
 			List<LoadModel> loads, List<Integer> rates, int requests, long baselineSeconds, String slowLatency,
-			List<String> engines, Projection project, Map<String, String> targets) {
+			List<String> engines, Projection project, Map<String, String> targets,
+			@JsonInclude(JsonInclude.Include.NON_NULL) MongoServer database) {
 
+		/**
+		 * Describes the settings of a run, without its MongoDB.
+		 * @param settings the run's settings
+		 * @return the settings as results.json records them
+		 */
 		public static Settings of(BenchSettings settings) {
+			return of(settings, null);
+		}
+
+		/**
+		 * Describes the settings of a run.
+		 * @param settings the run's settings
+		 * @param database the MongoDB the apps stored into, {@code null} when not known
+		 * @return the settings as results.json records them
+		 */
+		public static Settings of(BenchSettings settings, MongoServer database) {
 			List<Cell> cells = settings.cells();
 			return new Settings(settings.profile(), settings.stacks(), settings.fanouts(), settings.concurrency(),
 					cells.size(), settings.duration().toSeconds(), CompositePlan.RAMP_UP_SECONDS,
@@ -229,7 +250,7 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 						.sorted()
 						.toList(),
 					settings.requests(), settings.baseline().toSeconds(), settings.slowLatency(),
-					settings.engines().addresses(), settings.project(), settings.targets().describe());
+					settings.engines().addresses(), settings.project(), settings.targets().describe(), database);
 		}
 
 	}

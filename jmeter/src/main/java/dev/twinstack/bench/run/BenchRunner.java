@@ -28,6 +28,7 @@ import dev.twinstack.bench.load.WrkLoad;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
+import dev.twinstack.bench.measure.MongoServer;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.measure.PrometheusSnapshot;
 import dev.twinstack.bench.process.AppConfig;
@@ -151,8 +152,11 @@ public final class BenchRunner {
 			Progress progress, Instant start) {
 		Path out = settings.outputDir();
 		try (MockServicesProcess mocks = MockServicesProcess.start(settings, out.resolve("logs/mock-services.log"),
-				runPrefix); ProfileStore store = new ProfileStore(mocks.mongoUri())) {
+				runPrefix);
+				ProfileStore store = new ProfileStore(mocks.mongoUri(), mocks.database(),
+						mocks.ownsDatabase() ? null : runPrefix)) {
 			record.process(describe(mocks.process(), out));
+			record.database(database(store, mocks, settings));
 			CellRunner cellRunner = new CellRunner(settings, store, mocks, runPrefix, progress);
 			BenchTrialMeasurer measurer = new BenchTrialMeasurer(cellRunner, settings);
 			record.trials(measurer::trials);
@@ -221,6 +225,25 @@ public final class BenchRunner {
 		finally {
 			ProcessRegistry.stopAll();
 		}
+	}
+
+	/**
+	 * Names the MongoDB the apps store into, on the console too; a MongoDB of
+	 * {@code bench.mongoUri} that does not answer stops the run before any app starts.
+	 */
+	private static MongoServer database(ProfileStore store, MockServicesProcess mocks, BenchSettings settings) {
+		MongoServer server = store.describeServer(mocks.embeddedMongo());
+		if (!mocks.embeddedMongo() && server.version() == null) {
+			throw new BenchException("The MongoDB of bench.mongoUri does not answer: " + server.describe()
+					+ ". Start it (e.g. docker run -d --name twinstack-mongo -p 27017:27017 mongo:8) or fix "
+					+ "bench.mongoUri");
+		}
+		Console.line("MongoDB: " + server.describe());
+		if (!mocks.embeddedMongo() && settings.faults() != null) {
+			Console.line("Faults: no database outage: the bench stops only mock-services' embedded MongoDB, not "
+					+ "the one of bench.mongoUri");
+		}
+		return server;
 	}
 
 	/**

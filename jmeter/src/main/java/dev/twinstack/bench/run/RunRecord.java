@@ -18,6 +18,7 @@ import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.faults.OutageRun;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.measure.MemoryAfterRequests;
+import dev.twinstack.bench.measure.MongoServer;
 import dev.twinstack.bench.process.BenchShutdown;
 import dev.twinstack.bench.report.ReportFiles;
 import dev.twinstack.bench.results.BenchResults;
@@ -64,6 +65,8 @@ final class RunRecord implements BenchShutdown.Run {
 
 	private State state = State.RUNNING;
 
+	private MongoServer database;
+
 	/**
 	 * Starts recording a run.
 	 * @param settings the run's settings (jars already copied)
@@ -73,6 +76,14 @@ final class RunRecord implements BenchShutdown.Run {
 		this.settings = settings;
 		this.start = start;
 		this.outputDir = settings.outputDir();
+	}
+
+	/**
+	 * Records the MongoDB the apps store into.
+	 * @param server what answered {@code buildInfo}
+	 */
+	synchronized void database(MongoServer server) {
+		this.database = server;
 	}
 
 	synchronized void process(BenchResults.ProcessInfo process) {
@@ -219,7 +230,7 @@ final class RunRecord implements BenchShutdown.Run {
 		}
 		Set<Cell> finished = this.cells.stream().map(CellSummary::cell).collect(Collectors.toSet());
 		Instant end = Instant.now();
-		return new BenchResults(BenchResults.Settings.of(this.settings), EnvironmentProbe.describe(),
+		return new BenchResults(BenchResults.Settings.of(this.settings, this.database), EnvironmentProbe.describe(),
 				List.copyOf(this.processes), this.start.truncatedTo(ChronoUnit.SECONDS).toString(),
 				end.truncatedTo(ChronoUnit.SECONDS).toString(), Duration.between(this.start, end).toMillis() / 1000.0,
 				medians, List.copyOf(this.apps), List.copyOf(this.memory), this.settings.jdk(), this.settings.skipped(),

@@ -98,7 +98,8 @@ final class TargetsRunner {
 	Map<String, CellResult> run() {
 		Targets targets = this.settings.targets();
 		Console.line("Remote targets (started by hand; the bench starts no app and no mocks): " + targets.describe());
-		try (ProfileStore store = new ProfileStore(targets.mongoUri())) {
+		try (ProfileStore store = new ProfileStore(targets.mongoUri(), targets.mongoDatabase(), this.runPrefix)) {
+			this.record.database(store.describeServer(false));
 			TargetTrial trial = new TargetTrial(this.settings, store, this.progress, this.runPrefix);
 			WrkCrossCheck wrk = new WrkCrossCheck(this.settings, store, this.runPrefix, true);
 			this.record.trials(this::trials);

@@ -151,8 +151,10 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 				SettingsTable.TOMCAT_THREADS.read(get, DEFAULT_TOMCAT_THREADS));
 		// faults: the stacks asked for, else every stack this JDK runs
 		FaultSettings faults = matrix.blocks().stream().anyMatch((block) -> block.scenarios().contains(Scenario.FAULTS))
-				? FaultSettings.from(get, (get.apply(SettingsTable.STACKS.name()) != null) ? matrix.stacks()
-						: Arrays.stream(Stack.values()).filter(jdk::runs).toList())
+				? FaultSettings.from(get,
+						(get.apply(SettingsTable.STACKS.name()) != null) ? matrix.stacks()
+								: Arrays.stream(Stack.values()).filter(jdk::runs).toList(),
+						targets.externalMongo())
 				: null;
 		// wrk by default, but in full, which has no time left for it under 90 minutes;
 		// for remote targets too (wrk runs on this machine against the target's URL)

@@ -59,16 +59,25 @@ public record FaultSettings(List<Stack> stacks, List<DownstreamService> services
 	 * Reads the {@code bench.fault*} properties.
 	 * @param get the property lookup (blank values are {@code null})
 	 * @param stacks the stacks to run
+	 * @param externalMongo whether the apps store into a MongoDB of
+	 * {@code bench.mongoUri}: the bench cannot stop it, so the database outage is left
+	 * out, and asking for it is an error
 	 * @return the settings
 	 * @throws BenchConfigException when a value is not accepted
 	 */
-	static FaultSettings from(Function<String, String> get, List<Stack> stacks) {
+	static FaultSettings from(Function<String, String> get, List<Stack> stacks, boolean externalMongo) {
+		String outage = SettingsTable.FAULT_DATABASE_OUTAGE.read(get, null);
+		if (externalMongo && "true".equals(outage)) {
+			throw new BenchConfigException("bench.faultDatabaseOutage=true stops mock-services' embedded MongoDB under "
+					+ "load, but the apps store into the MongoDB of bench.mongoUri, which the bench cannot stop: remove "
+					+ "bench.faultDatabaseOutage (or set it to false), or remove bench.mongoUri");
+		}
 		return new FaultSettings(stacks, SettingsTable.FAULT_SERVICES.read(get, List.of(DownstreamService.values())),
 				SettingsTable.FAULT_KINDS.read(get, List.of(Fault.values())),
 				SettingsTable.FAULT_SHARES.read(get, SHARES),
 				SettingsTable.FAULT_CONCURRENCY.read(get, DEFAULT_CONCURRENCY),
 				SettingsTable.FAULT_DURATION.read(get, DEFAULT_DURATION), CLIENT_TIMEOUT,
-				Boolean.parseBoolean(SettingsTable.FAULT_DATABASE_OUTAGE.read(get, "true")));
+				!externalMongo && !"false".equals(outage));
 	}
 
 	/** A share of {@link #SHARES}, {@code null} for any other text. */

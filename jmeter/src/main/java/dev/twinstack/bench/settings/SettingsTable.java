@@ -60,6 +60,8 @@ public final class SettingsTable {
 
 	private static final String TARGETS = "remote targets";
 
+	private static final String DATABASE = "database";
+
 	private static final String FAULTS_ONLY = "`faults` scenario only: ";
 
 	/** {@code bench.profile}: the named matrix. */
@@ -240,13 +242,9 @@ public final class SettingsTable {
 	public static final Setting<Map<Stack, Targets.Target>> TARGETS_APPS = new Setting<>("bench.targets", TARGETS,
 			"list", Targets.FORM + ", or none",
 			"apps already running elsewhere (docs/distributed.md): the bench starts no app and no mocks, loads each "
-					+ "target in turn and reads its meters from its Actuator; needs bench.mongoUri",
+					+ "target in turn and reads its meters from its Actuator; needs bench.mongoUri, in the database "
+					+ "the targets store into",
 			same("none (the bench starts the apps)"), Targets::parse, null);
-
-	/** {@code bench.mongoUri}. */
-	public static final Setting<String> MONGO_URI = new Setting<>("bench.mongoUri", TARGETS, "URI", Targets.MONGO_FORM,
-			"with bench.targets: the MongoDB the targets store into, where stored == acknowledged is counted",
-			same("none (mock-services' own)"), Targets::parseMongoUri, null);
 
 	/** {@code bench.stubs}. */
 	public static final Setting<Map<String, URI>> STUBS = new Setting<>("bench.stubs", TARGETS, "list",
@@ -254,6 +252,21 @@ public final class SettingsTable {
 			"with bench.targets: the stubs the stub latency probe measures during each trial (validity: stubs "
 					+ "slower than configured); without it their latency is not measured",
 			same("none (not probed)"), Targets::parseStubs, null);
+
+	/** {@code bench.mongoUri}. */
+	public static final Setting<String> MONGO_URI = new Setting<>("bench.mongoUri", DATABASE, "URI", Targets.MONGO_FORM,
+			"a MongoDB of your own (e.g. in a container) the apps store into instead of mock-services' embedded "
+					+ "mongo-java-server; stored == acknowledged is counted there. Without bench.targets the bench "
+					+ "starts its apps as usual, pointed at it",
+			same("none (mock-services' embedded mongo-java-server)"), Targets::parseMongoUri, null);
+
+	/** {@code bench.mongoDatabase}. */
+	public static final Setting<String> MONGO_DATABASE = new Setting<>("bench.mongoDatabase", DATABASE, "name",
+			Targets.DATABASE_FORM,
+			"with bench.mongoUri, without bench.targets: the database the bench's apps write to; the bench drops its "
+					+ "profiles collection between cells only in " + Targets.BENCH_DATABASE
+					+ ", elsewhere deletes only its own documents",
+			same(Targets.BENCH_DATABASE), Targets::parseDatabase, null);
 
 	/** {@code bench.outputDir}. */
 	public static final Setting<Path> OUTPUT_DIR = new Setting<>("bench.outputDir", OUTPUT, "path", "a folder",
@@ -300,8 +313,10 @@ public final class SettingsTable {
 
 	/** {@code bench.faultDatabaseOutage}. */
 	public static final Setting<String> FAULT_DATABASE_OUTAGE = new Setting<>("bench.faultDatabaseOutage", FAULTS,
-			"boolean", "true or false", FAULTS_ONLY + "also stop MongoDB under load, per stack", same("true"),
-			SettingsParser.oneOf(List.of("true", "false")), null);
+			"boolean", "true or false",
+			FAULTS_ONLY + "also stop mock-services' MongoDB under load, per stack; the bench cannot stop the MongoDB "
+					+ "of bench.mongoUri",
+			same("true (false with bench.mongoUri)"), SettingsParser.oneOf(List.of("true", "false")), null);
 
 	/** {@code bench.help}: read by the build, not by {@link BenchSettings}. */
 	public static final Setting<String> HELP = new Setting<>("bench.help", OUTPUT, "flag", "given or not",
@@ -312,8 +327,9 @@ public final class SettingsTable {
 	public static final List<Setting<?>> ALL = List.of(PROFILE, STACKS, SCENARIOS, FANOUTS, TRANSFERS, HEAPS, LOADS,
 			CONCURRENCY, RATES, APP_CPUS, DURATION, WARMUP, FORK, BASELINE, TRIALS, REQUESTS, MEMORY_REQUESTS, LATENCY,
 			SLOW_LATENCY, TOMCAT_THREADS, JAVA_HOME, APP_JVM_ARGS, MOCKS_JVM_ARGS, CROSS_CHECK, PROJECT, OUTPUT_DIR,
-			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, LOAD_ENGINES, RMI_KEYSTORE, TARGETS_APPS, MONGO_URI, STUBS,
-			FAULT_KINDS, FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY, FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
+			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, MONGO_URI, MONGO_DATABASE, LOAD_ENGINES, RMI_KEYSTORE,
+			TARGETS_APPS, STUBS, FAULT_KINDS, FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY, FAULT_DURATION,
+			FAULT_DATABASE_OUTAGE, HELP);
 
 	private SettingsTable() {
 	}

@@ -11,22 +11,42 @@ import com.mongodb.ConnectionString;
 import dev.twinstack.bench.matrix.Stack;
 
 /**
- * Apps and mock-services that already run elsewhere, started by hand
- * ({@code bench.targets}, {@code bench.mongoUri}): the bench starts no app and no mocks,
- * loads each target in turn, reads its meters from its Actuator and counts what it stored
- * in the given MongoDB. Nothing is sent to an address the user did not name.
+ * Where the apps and their MongoDB run when not the bench's own. With
+ * {@code bench.targets} (and {@code bench.mongoUri}) the apps and mock-services already
+ * run elsewhere, started by hand: the bench starts no app and no mocks, loads each target
+ * in turn, reads its meters from its Actuator and counts what it stored in the given
+ * MongoDB. With {@code bench.mongoUri} alone the bench starts its apps as usual and
+ * points them at that MongoDB, in a database of its own. Nothing is sent to an address
+ * the user did not name.
  *
  * @param apps each stack's target, in the given order; empty when the bench starts the
  * apps itself
- * @param mongoUri the MongoDB the targets store into, {@code null} when the bench starts
- * mock-services itself
+ * @param mongoUri the MongoDB the apps store into, {@code null} for mock-services'
+ * embedded one
+ * @param mongoDatabase the database in it the apps store into and the bench counts in
+ * ({@code null} with {@code mongoUri}); for the bench's own apps {@value #BENCH_DATABASE}
+ * unless {@code bench.mongoDatabase} names another
  * @param stubs the base URLs of the stubs the stub latency probe measures
  * ({@code customers}, {@code slow}, from {@code bench.stubs}); empty when not probed
  */
-public record Targets(Map<Stack, Target> apps, String mongoUri, Map<String, URI> stubs) {
+public record Targets(Map<Stack, Target> apps, String mongoUri, String mongoDatabase, Map<String, URI> stubs) {
 
-	/** The bench starts its own apps and mock-services. */
-	public static final Targets LOCAL = new Targets(Map.of(), null, Map.of());
+	/** The bench starts its own apps and mock-services, with its embedded MongoDB. */
+	public static final Targets LOCAL = new Targets(Map.of(), null, null, Map.of());
+
+	/**
+	 * The database of a MongoDB given with {@code bench.mongoUri} that the bench's own
+	 * apps write to: the bench's own, whose {@code profiles} collection it drops between
+	 * cells.
+	 */
+	public static final String BENCH_DATABASE = "twinstack_bench";
+
+	/** The database remote targets store into when {@code bench.mongoUri} names none. */
+	static final String TARGETS_DATABASE = "twinstack";
+
+	/** The accepted values of {@code bench.mongoDatabase}. */
+	public static final String DATABASE_FORM = "a MongoDB database name: 1 to 63 characters, none of /\\. \"$*<>:|? "
+			+ "and not admin, local or config (MongoDB's own)";
 
 	/** The stubs {@code bench.stubs} may name. */
 	public static final List<String> STUBS = List.of("customers", "slow");
@@ -41,9 +61,10 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, Map<String, URI>
 			+ "webflux=http://127.0.0.2:8081;management=http://127.0.0.2:9081)";
 
 	/** The accepted form of {@code bench.mongoUri}. */
-	public static final String MONGO_FORM = "a MongoDB connection string, mongodb://host:port[/database] or "
-			+ "mongodb+srv://host[/database] (e.g. mongodb://127.0.0.3:27018/twinstack; database twinstack when "
-			+ "none is named)";
+	public static final String MONGO_FORM = "a MongoDB connection string, mongodb://host:port[/database][?options] or "
+			+ "mongodb+srv://host[/database][?options] (e.g. mongodb://127.0.0.1:27017); the bench's own apps write to "
+			+ "database " + BENCH_DATABASE + " (bench.mongoDatabase), remote targets to the one named, "
+			+ TARGETS_DATABASE + " when none is";
 
 	/**
 	 * One app started by hand.
@@ -82,6 +103,14 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, Map<String, URI>
 	}
 
 	/**
+	 * Tells whether the apps store into a MongoDB given with {@code bench.mongoUri}.
+	 * @return {@code false} for mock-services' embedded MongoDB
+	 */
+	public boolean externalMongo() {
+		return this.mongoUri != null;
+	}
+
+	/**
 	 * Returns the target of a stack.
 	 * @param stack the stack
 	 * @return its target
@@ -98,9 +127,13 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, Map<String, URI>
 	/**
 	 * Describes every target and the MongoDB, without credentials.
 	 * @return by stack id, e.g. {@code webflux → http://127.0.0.2:8081}; the database
-	 * under {@code mongodb}, the probed stubs under {@code stubs}
+	 * under {@code mongodb}, the probed stubs under {@code stubs}; empty when the bench
+	 * starts the apps itself (a MongoDB of {@code bench.mongoUri} included)
 	 */
 	public Map<String, String> describe() {
+		if (!remote()) {
+			return Map.of();
+		}
 		Map<String, String> described = new LinkedHashMap<>();
 		this.apps.forEach((stack, target) -> described.put(stack.id(), target.describe()));
 		if (this.mongoUri != null) {
@@ -200,6 +233,70 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, Map<String, URI>
 		}
 	}
 
+	/**
+	 * Checks {@code bench.mongoDatabase} against MongoDB's naming rules.
+	 * @param value the database name
+	 * @return the value, or {@code null} when it is not accepted ({@link #DATABASE_FORM})
+	 */
+	static String parseDatabase(String value) {
+		boolean valid = value.length() < 64 && !value.matches(".*[/\\\\. \"$*<>:|?\\x00].*")
+				&& !List.of("admin", "local", "config").contains(value);
+		return valid ? value : null;
+	}
+
+	/**
+	 * Decides the database the bench's own apps write to in the MongoDB of
+	 * {@code bench.mongoUri}: its own, {@value #BENCH_DATABASE}, unless the user named
+	 * another in {@code bench.mongoDatabase}. A database named only in the URI is
+	 * refused: the bench empties what it writes between cells, and a URI copied from an
+	 * app's configuration would point it at that app's data.
+	 * @param mongoUri the connection string (already checked)
+	 * @param chosen the value of {@code bench.mongoDatabase}, {@code null} when not set
+	 * @return the database
+	 * @throws BenchConfigException when the URI names another database than the one
+	 * chosen
+	 */
+	static String benchDatabase(String mongoUri, String chosen) {
+		String named = new ConnectionString(mongoUri).getDatabase();
+		String database = (chosen != null) ? chosen : BENCH_DATABASE;
+		if (named == null || named.equals(database)) {
+			return database;
+		}
+		String uri = withoutCredentials(mongoUri);
+		if (chosen != null) {
+			throw new BenchConfigException("bench.mongoUri names the database '" + named + "' but bench.mongoDatabase "
+					+ "is '" + chosen + "': name the database once, in bench.mongoDatabase, and remove /" + named
+					+ " from bench.mongoUri (keep it as ?authSource=" + named + " if your user is defined there); got '"
+					+ uri + "'");
+		}
+		throw new BenchConfigException("bench.mongoUri names the database '" + named + "', but the bench's apps write "
+				+ "only to a database of the bench's own, " + BENCH_DATABASE + " (it drops its profiles collection "
+				+ "between cells): remove /" + named + " from bench.mongoUri (keep it as ?authSource=" + named
+				+ " if your user is defined there), or set bench.mongoDatabase=" + named + " to let the bench write "
+				+ "there (it then deletes only the documents it stored, never the collection); got '" + uri + "'");
+	}
+
+	/**
+	 * Returns the database remote targets store into.
+	 * @param mongoUri the connection string (already checked)
+	 * @return the database it names, {@value #TARGETS_DATABASE} when none
+	 */
+	static String targetsDatabase(String mongoUri) {
+		String named = new ConnectionString(mongoUri).getDatabase();
+		return (named != null) ? named : TARGETS_DATABASE;
+	}
+
+	/**
+	 * Tells whether the bench drops its collection between cells: in mock-services'
+	 * embedded MongoDB and in {@value #BENCH_DATABASE}; in a database the user named with
+	 * {@code bench.mongoDatabase}, or the remote targets' database, it deletes only the
+	 * documents it stored.
+	 * @return {@code true} when the database is the bench's own
+	 */
+	public boolean ownsDatabase() {
+		return !remote() && (!externalMongo() || BENCH_DATABASE.equals(this.mongoDatabase));
+	}
+
 	private static Stack stack(String id) {
 		return Stack.ids().contains(id) ? Stack.byId(id) : null;
 	}
@@ -236,7 +333,7 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, Map<String, URI>
 	 * @param uri a MongoDB connection string
 	 * @return e.g. {@code mongodb://***@db:27017/twinstack} for one with credentials
 	 */
-	static String withoutCredentials(String uri) {
+	public static String withoutCredentials(String uri) {
 		return uri.replaceFirst("^([A-Za-z][A-Za-z0-9+.-]*://)[^@/]*@", "$1***@");
 	}
 

@@ -26,33 +26,47 @@ final class TargetsMode {
 	}
 
 	/**
-	 * Reads {@code bench.targets}, {@code bench.mongoUri} and {@code bench.stubs}.
+	 * Reads {@code bench.targets}, {@code bench.mongoUri}, {@code bench.mongoDatabase}
+	 * and {@code bench.stubs}.
 	 * @param get the property lookup (blank values are {@code null})
-	 * @return the targets, {@link Targets#LOCAL} when none are given
-	 * @throws BenchConfigException when one is given without the other, or the stubs
-	 * without targets
+	 * @return the targets, {@link Targets#LOCAL} when none are given and no MongoDB
+	 * either; the bench's own apps with the given MongoDB for {@code bench.mongoUri}
+	 * alone
+	 * @throws BenchConfigException when the targets are given without the MongoDB, the
+	 * stubs without targets, the database without the MongoDB or with targets, or a
+	 * database the bench does not own without {@code bench.mongoDatabase}
 	 */
 	static Targets read(Function<String, String> get) {
 		Map<Stack, Targets.Target> apps = SettingsTable.TARGETS_APPS.read(get, Map.of());
 		String mongoUri = SettingsTable.MONGO_URI.read(get, null);
+		String database = SettingsTable.MONGO_DATABASE.read(get, null);
 		Map<String, URI> stubs = SettingsTable.STUBS.read(get, Map.of());
 		if (apps.isEmpty() && !stubs.isEmpty()) {
 			throw new BenchConfigException("bench.stubs is only read with bench.targets (apps started by hand); "
 					+ "without bench.targets the bench probes the stubs of the mock-services it starts: remove "
 					+ "bench.stubs");
 		}
-		if (apps.isEmpty() && mongoUri != null) {
-			throw new BenchConfigException("bench.mongoUri is only read with bench.targets (apps started by hand); "
-					+ "without bench.targets the bench starts mock-services and uses its MongoDB: remove "
-					+ "bench.mongoUri, or add bench.targets=" + Targets.FORM);
+		if (mongoUri == null && database != null) {
+			throw new BenchConfigException("bench.mongoDatabase is only read with bench.mongoUri (a MongoDB of your "
+					+ "own); mock-services' embedded MongoDB has a database of its own: remove bench.mongoDatabase, or "
+					+ "add bench.mongoUri=" + Targets.MONGO_FORM);
 		}
 		if (!apps.isEmpty() && mongoUri == null) {
 			throw new BenchConfigException("bench.targets needs bench.mongoUri, the MongoDB the targets store into "
 					+ "(mock-services' or a real one), to count stored == acknowledged; bench.mongoUri must be "
 					+ Targets.MONGO_FORM);
 		}
-		return apps.isEmpty() ? Targets.LOCAL
-				: new Targets(Collections.unmodifiableMap(new LinkedHashMap<>(apps)), mongoUri, Map.copyOf(stubs));
+		if (!apps.isEmpty() && database != null) {
+			throw new BenchConfigException("bench.mongoDatabase is only read without bench.targets: the targets store "
+					+ "into the database their own spring.mongodb.uri names; name it in bench.mongoUri's path instead "
+					+ "(e.g. mongodb://127.0.0.3:27018/twinstack) and remove bench.mongoDatabase");
+		}
+		if (apps.isEmpty()) {
+			return (mongoUri == null) ? Targets.LOCAL
+					: new Targets(Map.of(), mongoUri, Targets.benchDatabase(mongoUri, database), Map.of());
+		}
+		return new Targets(Collections.unmodifiableMap(new LinkedHashMap<>(apps)), mongoUri,
+				Targets.targetsDatabase(mongoUri), Map.copyOf(stubs));
 	}
 
 	/**
@@ -133,7 +147,7 @@ final class TargetsMode {
 			throw new BenchConfigException("bench.targets: the apps and mock-services run elsewhere, started by hand, "
 					+ "so the bench cannot apply " + String.join("; ", refused) + ". Remove "
 					+ ((refused.size() > 1) ? "these settings" : "this setting")
-					+ ", or remove bench.targets and bench.mongoUri to let the bench start the apps itself");
+					+ ", or remove bench.targets to let the bench start the apps itself");
 		}
 	}
 

@@ -74,6 +74,51 @@ class ProfileStoreTests {
 	}
 
 	@Test
+	void dropsTheCollectionInItsOwnDatabaseButOnlyItsRunsDocumentsInAnother() {
+		this.mongo.profiles("perf").insertMany(List.of(doc("b1-t1-1"), doc("b1-warm-1"), doc("b10-1"), doc("theirs")));
+		this.mongo.profiles("twinstack_bench").insertMany(List.of(doc("b1-t1-1"), doc("theirs")));
+		String server = this.mongo.uri("").replaceAll("/$", "");
+		try (ProfileStore shared = new ProfileStore(server, "perf", "b1")) {
+			shared.drop();
+		}
+		assertThat(this.mongo.profiles("perf").countDocuments()).as("b10-1 and theirs").isEqualTo(2);
+		try (ProfileStore own = new ProfileStore(server, "twinstack_bench", null)) {
+			own.drop();
+		}
+		assertThat(this.mongo.profiles("twinstack_bench").countDocuments()).isZero();
+		assertThat(this.mongo.profiles("perf").countDocuments()).isEqualTo(2);
+	}
+
+	@Test
+	void namesTheServerAndItsWireVersionWithoutCredentials() {
+		this.mongo.profiles().insertOne(doc("r1-1"));
+		MongoServer embedded = this.mongo.store().describeServer(true);
+		assertThat(embedded.server()).isEqualTo(MongoServer.EMBEDDED);
+		assertThat(embedded.wireVersion()).isEqualTo(8);
+		assertThat(embedded.version()).isNotBlank();
+		assertThat(embedded.describe())
+			.startsWith("mongo-java-server (embedded in mock-services) reporting version " + embedded.version()
+					+ " (wire version 8) at mongodb://127.0.0.1:")
+			.endsWith("/twinstack, database twinstack");
+		try (ProfileStore external = new ProfileStore(this.mongo.uri(""), "perf", "b1")) {
+			MongoServer server = external.describeServer(false);
+			assertThat(server.server())
+				.isEqualTo("a MongoDB-compatible server (its buildInfo has no gitVersion: no mongod)");
+			assertThat(server.describe())
+				.endsWith(", database perf (named by the user: the bench deleted only its own documents)");
+		}
+		// mongo-java-server has no users: the login fails, and says so without them
+		String withUser = this.mongo.uri("").replace("mongodb://", "mongodb://bob:s3cret@") + "?authSource=admin";
+		try (ProfileStore external = new ProfileStore(withUser, "perf", "b1")) {
+			MongoServer server = external.describeServer(false);
+			assertThat(server.version()).isNull();
+			assertThat(server.describe()).startsWith("MongoDB (buildInfo failed: ")
+				.contains("at mongodb://***@127.0.0.1:")
+				.doesNotContain("s3cret", "bob");
+		}
+	}
+
+	@Test
 	void rejectsARunIdThatIsNotPlain() {
 		assertThatIllegalArgumentException().isThrownBy(() -> this.mongo.store().duplicates("r1.*"))
 			.withMessage("run id must hold letters, digits and dashes only, got 'r1.*'");

@@ -7,6 +7,7 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.bench.measure.MongoServer;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.ResultsFile;
 import dev.twinstack.bench.results.ResultsFixture;
@@ -33,6 +34,27 @@ class ResultsJsonTests {
 	void pinnedAppsAndAProjectionSurviveTheRoundTrip() throws Exception {
 		assertRoundTrip(ResultsFixture.pinned(new AppCpus(1)));
 		assertRoundTrip(ResultsFixture.results(Map.of("bench.project", "cores=8,latency=50ms,concurrency=2000")));
+	}
+
+	@Test
+	void theMongoDbTheAppsStoredIntoSurvivesTheRoundTripAndIsNamedInTheReport() throws Exception {
+		BenchResults fixture = ResultsFixture.results();
+		BenchResults.Settings s = fixture.settings();
+		MongoServer server = new MongoServer("MongoDB", "8.0.4", 25, "mongodb://***@127.0.0.1:27017", "twinstack_bench",
+				true);
+		BenchResults results = new BenchResults(
+				new BenchResults.Settings(s.profile(), s.stacks(), s.fanouts(), s.concurrency(), s.cells(),
+						s.durationSeconds(), s.rampUpSeconds(), s.warmupSeconds(), s.latency(), s.appJvmArgs(),
+						s.mocksJvmArgs(), s.tomcatMaxThreads(), s.connectTimeoutMs(), s.responseTimeoutMs(),
+						s.memoryRequests(), s.trials(), s.workloads(), s.heaps(), s.loads(), s.rates(), s.requests(),
+						s.baselineSeconds(), s.slowLatency(), s.engines(), s.project(), s.targets(), server),
+				fixture.environment(), fixture.processes(), fixture.startedAt(), fixture.finishedAt(),
+				fixture.wallSeconds(), fixture.cells(), fixture.apps(), fixture.memory(), fixture.jdk(),
+				fixture.skipped(), fixture.matrix(), fixture.trials());
+		assertRoundTrip(results);
+		assertThat(ReportWriter.render(results, java.util.Set.of(), RunModel.of(results))).contains(
+				"| MongoDB | MongoDB 8.0.4 (wire version 25) at mongodb://***@127.0.0.1:27017, database twinstack_bench: "
+						+ "started apart from the bench, its CPU is not measured nor pinned |");
 	}
 
 	@Test

@@ -110,14 +110,26 @@ class TargetsTests {
 	}
 
 	@Test
-	void targetsAndTheMongoUriComeTogether() {
+	void targetsNeedTheMongoUri() {
 		assertThatExceptionOfType(BenchConfigException.class)
 			.isThrownBy(() -> settings(Map.of("bench.targets", "webflux=http://127.0.0.2:8081")))
 			.withMessageStartingWith("bench.targets needs bench.mongoUri, the MongoDB the targets store into")
 			.withMessageContaining(Targets.MONGO_FORM);
+	}
+
+	@Test
+	void targetsStoreIntoTheDatabaseTheUriNamesOrTwinstackAndNeverTakeBenchMongoDatabase() {
+		assertThat(settings(Map.of("bench.targets", "webflux=http://127.0.0.2:8081", "bench.mongoUri", MONGO)).targets()
+			.mongoDatabase()).isEqualTo("twinstack");
+		Targets unnamed = settings(Map.of("bench.targets", "webflux=http://127.0.0.2:8081", "bench.mongoUri",
+				"mongodb://127.0.0.3:27018/shop"))
+			.targets();
+		assertThat(unnamed.mongoDatabase()).isEqualTo("shop");
+		assertThat(unnamed.ownsDatabase()).as("a remote target's database is never the bench's to drop").isFalse();
 		assertThatExceptionOfType(BenchConfigException.class)
-			.isThrownBy(() -> settings(Map.of("bench.mongoUri", MONGO)))
-			.withMessageStartingWith("bench.mongoUri is only read with bench.targets");
+			.isThrownBy(() -> settings(Map.of("bench.targets", "webflux=http://127.0.0.2:8081", "bench.mongoUri", MONGO,
+					"bench.mongoDatabase", "twinstack")))
+			.withMessageStartingWith("bench.mongoDatabase is only read without bench.targets");
 	}
 
 	@Test
@@ -174,7 +186,7 @@ class TargetsTests {
 					+ "(pins the app's process to cores); bench.javaHome (the JDK of the apps and mocks); "
 					+ "bench.appJvmArgs (the apps' JVM options, heaps included); bench.memoryRequests=1000 (reads "
 					+ "the app's RSS and forces a GC with jcmd on this machine). Remove these settings, or remove "
-					+ "bench.targets and " + "bench.mongoUri to let the bench start the apps itself");
+					+ "bench.targets to let the bench start the apps itself");
 	}
 
 	@Test
@@ -184,8 +196,8 @@ class TargetsTests {
 					"mvc=http://127.0.0.2:8080,webflux=http://127.0.0.2:8081", "bench.mongoUri", MONGO)))
 			.withMessageStartingWith("bench.targets: the apps and mock-services run elsewhere, started by hand, so "
 					+ "the bench cannot apply bench.profile=full (its bench.heaps) (heaps ")
-			.withMessageEndingWith("Remove this setting, or remove bench.targets and bench.mongoUri to let the "
-					+ "bench start the apps itself");
+			.withMessageEndingWith(
+					"Remove this setting, or remove bench.targets to let the bench start the apps " + "itself");
 		assertThatExceptionOfType(BenchConfigException.class)
 			.isThrownBy(() -> settings(Map.of("bench.scenarios", "composite,faults", "bench.targets",
 					"webflux=http://127.0.0.2:8081", "bench.mongoUri", MONGO)))
