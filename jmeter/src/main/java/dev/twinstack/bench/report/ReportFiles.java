@@ -68,7 +68,7 @@ public final class ReportFiles {
 	}
 
 	private static Path render(BenchResults results, RunModel model, Path runFolder, Path outputDir) {
-		List<ChartSpec> charts = ChartData.build(results, runFolder, model);
+		List<ChartSpec> charts = ChartData.build(results, runFolder);
 		Set<String> drawn = PngCharts.write(charts, outputDir.resolve("charts"))
 			.stream()
 			.map((file) -> file.getFileName().toString().replaceAll("\\.png$", ""))
