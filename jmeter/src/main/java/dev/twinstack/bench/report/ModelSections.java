@@ -91,7 +91,8 @@ final class ModelSections {
 			.toList();
 		return new RankingView(ranking.title(), rows,
 				ranking.unranked().isEmpty() ? null : String.join("; ", ranking.unranked()),
-				line(ranking.comparison()));
+				// the comparison's name is the ranking's heading
+				line(ranking.comparison()).replaceFirst("^\\*\\*[^*]*\\*\\*: ", ""));
 	}
 
 	private static boolean anyInvalid(Winners.Outcome outcome) {
