@@ -2,7 +2,7 @@
 // <canvas data-chart="id"> gets the chart of that id. Sets <html data-charts-drawn="n"> when done. Time charts join
 // the points around a missing reading (an app too busy to answer within 1 s); metrics.csv shows it as empty. A chart
 // of one concurrency level draws a bar per stack (series kind "bar", each holding its own stack's bar) with marks over
-// them: "tick" a short horizontal line (the trials' min and max), "mark" a diamond (the lowest ceiling).
+// them (drawn on top): "tick" a short horizontal line (the trials' min and max), "mark" a diamond (the lowest ceiling).
 (function () {
   'use strict';
   var charts = JSON.parse(document.getElementById('bench-charts').textContent);
@@ -19,13 +19,13 @@
     var datasets = spec.series.map(function (series) {
       if (series.kind === 'bar') {
         return { type: 'bar', label: series.name, backgroundColor: series.color, borderColor: series.color,
-          data: series.y, grouped: false, skipNull: true, barPercentage: 0.6 };
+          data: series.y, grouped: false, skipNull: true, barPercentage: 0.6, order: 2 };
       }
       if (series.kind === 'tick' || series.kind === 'mark') {
         var tick = series.kind === 'tick';
         return { type: 'line', label: series.name, borderColor: series.color, backgroundColor: series.color,
           data: series.y, showLine: false, pointStyle: tick ? 'line' : 'rectRot', pointRadius: tick ? 14 : 7,
-          pointHoverRadius: tick ? 14 : 8, pointBorderWidth: tick ? 3 : 1 };
+          pointHoverRadius: tick ? 14 : 8, pointBorderWidth: tick ? 3 : 1, order: 1 };
       }
       return {
         label: series.name,
