@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import dev.twinstack.bench.report.LatestResult;
 import dev.twinstack.bench.results.ResultsFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -15,7 +15,6 @@ import dev.twinstack.bench.model.StackDemands;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.matrix.Cell;
-import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 
@@ -29,7 +28,7 @@ final class ModelSections {
 
 	static final String TEMPLATES = "dev/twinstack/bench/report";
 
-	/** At most this many verdict lines. */
+	/** At most this many rankings in the verdict. */
 	static final int VERDICT_LINES = 5;
 
 	/** One colour per stack, in stack order, as the charts' palette; ties in white. */

@@ -1,4 +1,4 @@
-package dev.twinstack.bench.report;
+package dev.twinstack.bench.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -6,15 +6,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
+import dev.twinstack.bench.report.AtomicFiles;
+import dev.twinstack.bench.report.ReportFiles;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.ResultsFile;
 
@@ -28,26 +28,23 @@ import dev.twinstack.bench.results.ResultsFile;
  * Everything is checked before anything is written; the folder is swapped in whole and
  * the README written atomically.
  */
-public final class LatestResult {
+final class LatestResult {
 
 	/** The line that opens the README's block. */
-	public static final String BEGIN = "<!-- latest-result:begin -->";
+	static final String BEGIN = "<!-- latest-result:begin -->";
 
 	/** The line that closes it. */
-	public static final String END = "<!-- latest-result:end -->";
+	static final String END = "<!-- latest-result:end -->";
 
 	/** The published report's folder, relative to the repository. */
-	public static final String FOLDER = "docs/results/latest";
+	static final String FOLDER = "docs/results/latest";
 
 	/** The README's chart, in {@link #FOLDER}. */
-	public static final String CHART = "summary.png";
+	static final String CHART = "summary.png";
 
 	/** The report files copied, relative to the run folder; each must exist. */
 	private static final List<String> REPORT = List.of("index.html", "report.md", ResultsFile.NAME,
 			"assets/chart.umd.js", "assets/report-charts.js");
-
-	private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
-		.withZone(ZoneOffset.UTC);
 
 	private LatestResult() {
 	}
@@ -55,7 +52,7 @@ public final class LatestResult {
 	/**
 	 * A run or a README that cannot be published; the message names the problem.
 	 */
-	public static final class NotPublishable extends RuntimeException {
+	static final class NotPublishable extends RuntimeException {
 
 		NotPublishable(String message) {
 			super(message);
@@ -74,11 +71,11 @@ public final class LatestResult {
 	 * @throws ResultsFile.UnreadableResultsException when the run's results.json cannot
 	 * be read
 	 */
-	public static List<String> publish(Path runFolder, Path repository) {
+	static List<String> publish(Path runFolder, Path repository) {
 		BenchResults results = ResultsFile.read(runFolder);
 		if (!results.complete()) {
 			throw new NotPublishable("the run in " + runFolder + " is not finished (" + results.incompleteReason()
-					+ "): publish a run " + "that ran every cell");
+					+ "): publish a run that ran every cell");
 		}
 		for (String file : REPORT) {
 			if (!Files.isRegularFile(runFolder.resolve(file))) {
@@ -86,25 +83,18 @@ public final class LatestResult {
 						+ "(exec:exec@render), then publish");
 			}
 		}
-		RunModel model = RunModel.of(results);
-		List<StackRanking> rankings = StackRanking.headline(model, results.settings().stacks());
-		if (rankings.isEmpty() || rankings.get(0).places().isEmpty()) {
-			throw new NotPublishable("the run in " + runFolder + " has no valid closed cell on the default heap to "
-					+ "rank: nothing to put on the README");
-		}
 		Path readme = repository.resolve("README.md");
 		String text = readme(readme);
-		String block = block(results, ResultsFile.tree(runFolder).path("environment").path("cpuModel").asText(null),
-				rankings);
-		String updated = text.substring(0, text.indexOf(BEGIN) + BEGIN.length()) + "\n" + block
-				+ text.substring(text.indexOf(END));
+		String cpuModel = ResultsFile.tree(runFolder).path("environment").path("cpuModel").asText(null);
 		Path target = repository.resolve(FOLDER);
-		long bytes = copyReport(runFolder, target, rankings.get(0));
-		AtomicFiles.write(readme, updated);
+		String[] block = new String[1];
+		long bytes = copyReport(runFolder, target, (chart) -> block[0] = summary(results, cpuModel, chart));
+		AtomicFiles.write(readme, text.substring(0, text.indexOf(BEGIN) + BEGIN.length()) + "\n" + block[0]
+				+ text.substring(text.indexOf(END)));
 		return List.of(
-				"wrote " + target + "/ (" + ReportWriter.count(bytes / 1024) + " KB: index.html, report.md, "
-						+ "results.json, charts/, assets/, " + CHART + ") from " + runFolder,
-				"rewrote the latest result in " + readme + ": " + rankings.get(0).title());
+				"wrote " + target + "/ (" + String.format(Locale.ROOT, "%,d", bytes / 1024) + " KB: index.html, "
+						+ "report.md, results.json, charts/, assets/, " + CHART + ") from " + runFolder,
+				"rewrote the latest result in " + readme);
 	}
 
 	private static String readme(Path readme) {
@@ -137,91 +127,21 @@ public final class LatestResult {
 		return found;
 	}
 
-	/**
-	 * Renders the README's block.
-	 * @param results the run
-	 * @param cpuModel the machine's CPU model, {@code null} when the run did not record
-	 * it
-	 * @param rankings the verdict's rankings, the first charted
-	 * @return Markdown, ending with a new line
-	 */
-	static String block(BenchResults results, String cpuModel, List<StackRanking> rankings) {
-		BenchResults.Environment env = results.environment();
-		StringBuilder md = new StringBuilder();
-		md.append("**Latest result** (")
-			.append(day(results.startedAt()))
-			.append(", profile `")
-			.append(results.settings().profile())
-			.append("`, ")
-			.append(results.settings().trials())
-			.append(" trial(s) per cell): successful requests per second, the median of the trials, and each stack's "
-					+ "ratio to the best; a difference within the trials' spread is a tie.\n\n");
-		for (StackRanking ranking : rankings) {
-			md.append("*").append(ranking.title()).append("*\n\n");
-			ranking.lines().forEach((line) -> md.append(line).append('\n'));
-			md.append('\n');
-		}
-		md.append("![Throughput and p99 per stack, ")
-			.append(rankings.get(0).title())
-			.append("](")
-			.append(FOLDER)
-			.append('/')
-			.append(CHART)
-			.append(")\n\n");
-		String jdk = (results.jdk() != null)
-				? "apps on JDK " + results.jdk().version() + " (" + results.jdk().vendor() + "), " : "";
-		md.append("Machine: ")
-			.append(env.cores())
-			.append(" cores, ")
-			.append((cpuModel != null && !cpuModel.isBlank()) ? cpuModel : "CPU model not recorded")
-			.append(", ")
-			.append(ReportWriter.count(env.totalMemoryMb()))
-			.append(" MB, ")
-			.append(env.os())
-			.append("; ")
-			.append(jdk)
-			.append("JMeter on Java ")
-			.append(env.javaVersion())
-			.append(" (")
-			.append(env.javaVendor())
-			.append("). Commit ")
-			.append(commit(env.commit()))
-			.append(". The whole report: [")
-			.append(FOLDER)
-			.append("/index.html](")
-			.append(FOLDER)
-			.append("/index.html) (also as [report.md](")
-			.append(FOLDER)
-			.append("/report.md), every figure in [results.json](")
-			.append(FOLDER)
-			.append("/results.json)).\n");
-		return md.toString();
-	}
-
-	private static String day(String instant) {
+	private static String summary(BenchResults results, String cpuModel, Path chart) {
 		try {
-			return DAY.format(Instant.parse(instant));
+			return ReportFiles.latestResult(results, cpuModel, FOLDER, chart);
 		}
-		catch (DateTimeParseException | NullPointerException ex) {
-			return String.valueOf(instant);
+		catch (IllegalArgumentException ex) {
+			throw new NotPublishable(ex.getMessage());
 		}
-	}
-
-	private static String commit(String commit) {
-		if (commit == null) {
-			return "not recorded";
-		}
-		boolean dirty = commit.endsWith("-dirty");
-		String hash = commit.replaceFirst("-dirty$", "");
-		return "`" + hash.substring(0, Math.min(12, hash.length())) + "`" + (dirty ? " with uncommitted changes" : "");
 	}
 
 	/**
 	 * Copies the report into a new folder next to the target, adds the README's chart,
-	 * then swaps it for the target.
+	 * then swaps it for the target; on a failure the target is left as it was.
 	 * @return the bytes copied
 	 */
-	private static long copyReport(Path runFolder, Path target, StackRanking charted) {
+	private static long copyReport(Path runFolder, Path target, Consumer<Path> chart) {
 		Path parent = target.toAbsolutePath().getParent();
 		try {
 			Files.createDirectories(parent);
@@ -239,9 +159,8 @@ public final class LatestResult {
 					Files.copy(runFolder.resolve(file.toString()), to, StandardCopyOption.REPLACE_EXISTING);
 					bytes += Files.size(to);
 				}
-				Path chart = staging.resolve(CHART);
-				PngCharts.writeSideBySide(ChartData.perStack(charted), chart);
-				bytes += Files.size(chart);
+				chart.accept(staging.resolve(CHART));
+				bytes += Files.size(staging.resolve(CHART));
 				boolean replacing = Files.exists(target);
 				if (replacing) {
 					Files.move(target, old);
