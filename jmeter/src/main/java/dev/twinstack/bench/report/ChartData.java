@@ -16,23 +16,28 @@ import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.measure.Spread;
 import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.monitoring.TimeSeries;
 import dev.twinstack.monitoring.TimeSeriesCsv;
 
 /**
  * Builds the report's charts from the results and the cells' {@code metrics.csv} files:
- * per fanout, throughput and latency (p50, p99) versus concurrency; per (heap, fanout,
- * concurrency) with a closed composite cell, heap and RSS, live threads and CPU over the
- * cell's time. The app's placement is part of each cell: every placement that ran
- * ({@code bench.appCpus}, e.g. the standard profile's app alone on 1 core) gets its own
- * charts, whose ids end like its cells' ids ({@code -cpu1}; nothing for {@code all}). The
- * count model's composite cells (the {@code seeds} profile) get time charts too, in that
- * profile, with {@code -n} after the concurrency.
+ * per fanout, throughput and latency (p50, p99) versus concurrency, or, when the run
+ * measured one concurrency level, throughput and p99 as a bar per stack; per (heap,
+ * fanout, concurrency) with a closed composite cell, heap and RSS, live threads and CPU
+ * over the cell's time. The app's placement is part of each cell: every placement that
+ * ran ({@code bench.appCpus}, e.g. the standard profile's app alone on 1 core) gets its
+ * own charts, whose ids end like its cells' ids ({@code -cpu1}; nothing for {@code all}).
+ * The count model's composite cells (the {@code seeds} profile) get time charts too, in
+ * that profile, with {@code -n} after the concurrency.
  */
 final class ChartData {
 
 	private static final List<String> PALETTE = List.of("#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b");
+
+	private static final String CEILING_COLOR = "#d62728";
 
 	private ChartData() {
 	}
@@ -172,29 +177,26 @@ final class ChartData {
 	}
 
 	/**
-	 * Builds every chart.
+	 * Builds every chart. With one concurrency level the first two are a bar per stack
+	 * ({@link #perStack(BenchResults, Fanout, AppCpus, int)}); with several, curves
+	 * against the concurrency.
 	 * @param results the results
 	 * @param outputDir the folder holding the cells' CSV files
 	 * @return the charts, in report order
 	 */
 	static List<ChartSpec> build(BenchResults results, Path outputDir) {
-		return build(results, outputDir, RunModel.NONE);
-	}
-
-	/**
-	 * Builds every chart, the model's prediction dashed beside the measured throughput.
-	 * @param results the results
-	 * @param outputDir the folder holding the cells' CSV files
-	 * @param model the run's model
-	 * @return the charts, in report order
-	 */
-	static List<ChartSpec> build(BenchResults results, Path outputDir, RunModel model) {
 		List<ChartSpec> charts = new ArrayList<>();
 		List<AppCpus> placements = placements(results);
 		for (AppCpus placement : placements) {
 			for (Fanout fanout : results.settings().fanouts()) {
-				charts.add(vsConcurrency(results, fanout, placement, model));
-				charts.add(latency(results, fanout, placement));
+				List<Integer> levels = concurrencies(results, fanout, placement);
+				if (levels.size() == 1) {
+					charts.addAll(perStack(results, fanout, placement, levels.get(0)));
+				}
+				else {
+					charts.add(vsConcurrency(results, fanout, placement));
+					charts.add(latency(results, fanout, placement));
+				}
 			}
 		}
 		// the count model's composite cells are charted for the seeds section, which
@@ -251,7 +253,7 @@ final class ChartData {
 						"% of the machine (" + results.environment().cores() + " cores)", null, cpu));
 	}
 
-	private static ChartSpec vsConcurrency(BenchResults results, Fanout fanout, AppCpus placement, RunModel model) {
+	private static ChartSpec vsConcurrency(BenchResults results, Fanout fanout, AppCpus placement) {
 		List<ChartSpec.Series> lines = new ArrayList<>();
 		List<Stack> stacks = results.settings().stacks();
 		for (Stack stack : stacks) {
@@ -259,15 +261,122 @@ final class ChartData {
 					(cell) -> cell.load().throughput()));
 			lines.add(category(results, stack, fanout, placement, stack.id() + " ceiling", color(stacks, stack), "dot",
 					(cell) -> cell.ceiling().ceiling()));
-			if (!model.checks().isEmpty()) {
-				lines.add(category(results, stack, fanout, placement, stack.id() + " model", color(stacks, stack),
-						"dash",
-						(cell) -> model.check(cell.cell()).map((check) -> check.predictedThroughput()).orElse(null)));
-			}
 		}
 		return new ChartSpec(throughputId(fanout, placement),
 				"Throughput vs concurrency, " + fanout.id() + " fanout" + placementLabel(placement),
 				"concurrency (JMeter threads)", "requests per second", categories(results, fanout, placement), lines);
+	}
+
+	/**
+	 * Builds the charts of one concurrency level: a bar per stack for the median steady
+	 * throughput of successful requests over the trials, with the trials' min and max and
+	 * the cell's lowest ceiling marked, and a bar per stack for the median p99 with the
+	 * trials' min and max. The figures are the scenario matrix's (the verdict's); a run
+	 * without a matrix shows its quoted trials.
+	 * @param results the results
+	 * @param fanout the fanout
+	 * @param placement the app's cores
+	 * @param concurrency the level
+	 * @return the throughput chart and the p99 chart, with the ids of the curves
+	 * ({@link #throughputId}, {@link #latencyId})
+	 */
+	static List<ChartSpec> perStack(BenchResults results, Fanout fanout, AppCpus placement, int concurrency) {
+		List<Stack> stacks = results.settings().stacks();
+		List<Spread> served = new ArrayList<>();
+		List<Spread> latencies = new ArrayList<>();
+		List<Double> ceilings = new ArrayList<>();
+		for (Stack stack : stacks) {
+			Cell cell = new Cell(stack, Workload.composite(fanout), LoadModel.CLOSED, concurrency, 0, Heap.DEFAULT,
+					placement);
+			CellSummary summary = results.matrix()
+				.stream()
+				.filter((s) -> s.cell().equals(cell))
+				.findFirst()
+				.orElse(null);
+			CellResult trial = find(results, stack, fanout, concurrency, Heap.DEFAULT, placement);
+			if (summary != null) {
+				served.add(StackRanking.contender(summary).throughput());
+				latencies.add(summary.p99Ms());
+				ceilings.add(finite(summary.ceiling().ceiling()));
+			}
+			else if (trial != null) {
+				double ok = (trial.load().requests() > 0) ? 1 - (double) trial.load().errors() / trial.load().requests()
+						: 1;
+				served.add(new Spread(trial.load().throughput() * ok, trial.load().throughput() * ok,
+						trial.load().throughput() * ok, 1));
+				latencies.add(new Spread(trial.latency().p99Ms(), trial.latency().p99Ms(), trial.latency().p99Ms(), 1));
+				ceilings.add(finite(trial.ceiling().ceiling()));
+			}
+			else {
+				served.add(null);
+				latencies.add(null);
+				ceilings.add(null);
+			}
+		}
+		return perStack(stacks, served, latencies, ceilings, throughputId(fanout, placement),
+				latencyId(fanout, placement),
+				fanout.id() + " fanout, concurrency " + concurrency + placementLabel(placement));
+	}
+
+	/**
+	 * Builds the charts of one ranking of the verdict, as
+	 * {@link #perStack(BenchResults, Fanout, AppCpus, int)}: every stack measured in the
+	 * comparison, the figures the ranking takes.
+	 * @param ranking the ranking
+	 * @return the throughput chart and the p99 chart
+	 */
+	static List<ChartSpec> perStack(StackRanking ranking) {
+		List<Stack> stacks = ranking.comparison().cells().stream().map((s) -> s.cell().stack()).toList();
+		List<Spread> served = ranking.comparison()
+			.cells()
+			.stream()
+			.map((s) -> StackRanking.contender(s).throughput())
+			.toList();
+		List<Spread> latencies = ranking.comparison().cells().stream().map(CellSummary::p99Ms).toList();
+		List<Double> ceilings = ranking.comparison()
+			.cells()
+			.stream()
+			.map((s) -> finite(s.ceiling().ceiling()))
+			.toList();
+		return perStack(stacks, served, latencies, ceilings, "throughput-summary", "latency-summary", ranking.title());
+	}
+
+	private static List<ChartSpec> perStack(List<Stack> stacks, List<Spread> served, List<Spread> latencies,
+			List<Double> ceilings, String throughputId, String latencyId, String where) {
+		List<String> categories = stacks.stream().map(Stack::id).toList();
+		List<ChartSpec.Series> throughput = new ArrayList<>();
+		List<ChartSpec.Series> p99 = new ArrayList<>();
+		for (int i = 0; i < stacks.size(); i++) {
+			throughput.add(bar(stacks, i, served.get(i)));
+			p99.add(bar(stacks, i, latencies.get(i)));
+		}
+		throughput.add(marks("trials' min", "#4a5568", ChartSpec.Series.TICK, served, Spread::min));
+		throughput.add(marks("trials' max", "#1a202c", ChartSpec.Series.TICK, served, Spread::max));
+		throughput.add(new ChartSpec.Series("lowest ceiling", CEILING_COLOR, "solid", List.of(), ceilings,
+				ChartSpec.Series.MARK));
+		p99.add(marks("trials' min", "#4a5568", ChartSpec.Series.TICK, latencies, Spread::min));
+		p99.add(marks("trials' max", "#1a202c", ChartSpec.Series.TICK, latencies, Spread::max));
+		return List.of(
+				new ChartSpec(throughputId, "Throughput per stack, " + where, "stack", "successful requests per second",
+						categories, throughput),
+				new ChartSpec(latencyId, "Latency p99 per stack, " + where, "stack", "ms", categories, p99));
+	}
+
+	private static ChartSpec.Series bar(List<Stack> stacks, int index, Spread value) {
+		List<Double> y = new ArrayList<>();
+		for (int i = 0; i < stacks.size(); i++) {
+			y.add((i == index && value != null) ? finite(value.median()) : null);
+		}
+		Stack stack = stacks.get(index);
+		return new ChartSpec.Series(stack.id(), color(stacks, stack), "solid", List.of(), y, ChartSpec.Series.BAR);
+	}
+
+	private static ChartSpec.Series marks(String name, String color, String kind, List<Spread> values,
+			Function<Spread, Double> value) {
+		List<Double> y = values.stream()
+			.map((spread) -> (spread != null && spread.trials() > 1) ? finite(value.apply(spread)) : null)
+			.toList();
+		return new ChartSpec.Series(name, color, "solid", List.of(), y, kind);
 	}
 
 	private static ChartSpec latency(BenchResults results, Fanout fanout, AppCpus placement) {
@@ -282,6 +391,18 @@ final class ChartData {
 		return new ChartSpec(latencyId(fanout, placement),
 				"Latency p50 and p99 vs concurrency, " + fanout.id() + " fanout" + placementLabel(placement),
 				"concurrency (JMeter threads)", "ms", categories(results, fanout, placement), lines);
+	}
+
+	/**
+	 * Returns the concurrency levels at which some stack ran the closed composite cell of
+	 * a fanout and placement on the default heap.
+	 * @param results the results
+	 * @param fanout the fanout
+	 * @param placement the app's cores
+	 * @return e.g. {@code [400]}: one level, drawn as a bar per stack
+	 */
+	static List<Integer> levels(BenchResults results, Fanout fanout, AppCpus placement) {
+		return concurrencies(results, fanout, placement);
 	}
 
 	private static List<String> categories(BenchResults results, Fanout fanout, AppCpus placement) {

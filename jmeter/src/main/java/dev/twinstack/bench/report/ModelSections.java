@@ -15,7 +15,6 @@ import dev.twinstack.bench.model.StackDemands;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.matrix.Cell;
-import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 
@@ -29,7 +28,7 @@ final class ModelSections {
 
 	static final String TEMPLATES = "dev/twinstack/bench/report";
 
-	/** At most this many verdict lines. */
+	/** At most this many rankings in the verdict. */
 	static final int VERDICT_LINES = 5;
 
 	/** One colour per stack, in stack order, as the charts' palette; ties in white. */
@@ -41,7 +40,9 @@ final class ModelSections {
 	}
 
 	/**
-	 * Renders the verdict and the winners grid.
+	 * Renders the verdict: per headline comparison every stack ranked with its ratio to
+	 * the best ({@link StackRanking}) and why the leader leads; the winners grid when the
+	 * run has more than one comparison.
 	 * @param results the run
 	 * @param model the run's model
 	 * @return Markdown, empty without a comparison
@@ -50,17 +51,9 @@ final class ModelSections {
 		if (model.outcomes().isEmpty()) {
 			return "";
 		}
-		List<String> lines = new ArrayList<>();
-		Map<Workload, RunModel.Comparison> headline = new LinkedHashMap<>();
-		for (RunModel.Comparison comparison : model.outcomes()) {
-			Cell cell = comparison.cells().get(0).cell();
-			if (!cell.heap().isDefault() || cell.load() != LoadModel.CLOSED) {
-				continue;
-			}
-			headline.merge(comparison.workload(), comparison,
-					(a, b) -> (b.cells().get(0).cell().concurrency() > a.cells().get(0).cell().concurrency()) ? b : a);
-		}
-		headline.values().stream().limit(VERDICT_LINES).forEach((c) -> lines.add(line(c)));
+		List<Stack> stacks = results.settings().stacks();
+		List<StackRanking> headline = StackRanking.headline(model, stacks);
+		List<RankingView> rankings = headline.stream().limit(VERDICT_LINES).map(ModelSections::ranking).toList();
 		List<String> columns = new ArrayList<>();
 		Map<Workload, Map<String, String>> grid = new LinkedHashMap<>();
 		for (RunModel.Comparison comparison : model.outcomes()) {
@@ -76,12 +69,29 @@ final class ModelSections {
 		grid.forEach((workload, cells) -> rows.add(new GridRow(workload.id(),
 				columns.stream().map((column) -> cells.getOrDefault(column, "—")).toList())));
 		List<String> legend = new ArrayList<>();
-		for (Stack stack : results.settings().stacks()) {
+		for (Stack stack : stacks) {
 			legend.add(swatch(results, stack.id()) + " " + stack.id());
 		}
 		legend.add(TIE + " tie or contested");
-		return render("verdict.md.mustache", new VerdictView(lines, columns, rows, String.join(" · ", legend),
-				Winners.NOISE_PERCENT, headline.size() > VERDICT_LINES));
+		// a grid of one comparison repeats the ranking above it
+		boolean showGrid = model.outcomes().size() > 1;
+		return render("verdict.md.mustache",
+				new VerdictView(rankings, showGrid ? columns : List.of(), showGrid ? rows : List.of(),
+						String.join(" · ", legend), Winners.NOISE_PERCENT, headline.size() > VERDICT_LINES, showGrid));
+	}
+
+	private static RankingView ranking(StackRanking ranking) {
+		List<RankRow> rows = ranking.places()
+			.stream()
+			.map((place) -> new RankRow(String.valueOf(place.rank()), place.stack(),
+					StackRanking.throughput(place).replace(" req/s", "").replace("trials ", ""),
+					fmt("%.2f", place.ratio()), fmt("%.0f ms", place.cell().p99Ms().median()),
+					ComparisonRows.ceiling(place.cell().ceiling()), place.call(ranking.best())))
+			.toList();
+		return new RankingView(ranking.title(), rows,
+				ranking.unranked().isEmpty() ? null : String.join("; ", ranking.unranked()),
+				// the comparison's name is the ranking's heading
+				line(ranking.comparison()).replaceFirst("^\\*\\*[^*]*\\*\\*: ", ""));
 	}
 
 	private static boolean anyInvalid(Winners.Outcome outcome) {
@@ -235,8 +245,34 @@ final class ModelSections {
 		return String.format(Locale.ROOT, format, args);
 	}
 
-	record VerdictView(List<String> lines, List<String> columns, List<GridRow> rows, String legend, int noisePercent,
-			boolean moreWorkloads) {
+	record VerdictView(List<RankingView> rankings, List<String> columns, List<GridRow> rows, String legend,
+			int noisePercent, boolean moreWorkloads, boolean grid) {
+	}
+
+	/**
+	 * One ranking of the verdict.
+	 *
+	 * @param title the comparison, e.g. {@code composite-sequential, c=400, default heap}
+	 * @param rows the ranked stacks, best first
+	 * @param unranked the stacks left out, each with why, {@code null} when none
+	 * @param why the leader against the runner-up, with the reason
+	 */
+	record RankingView(String title, List<RankRow> rows, String unranked, String why) {
+	}
+
+	/**
+	 * One ranked stack, formatted.
+	 *
+	 * @param rank its rank, shared by stacks that tie
+	 * @param stack its id
+	 * @param throughput successful req/s, median (trials' min–max)
+	 * @param ratio ÷ the best
+	 * @param p99 the median p99
+	 * @param ceiling the lowest ceiling and what sets it
+	 * @param call against the best
+	 */
+	record RankRow(String rank, String stack, String throughput, String ratio, String p99, String ceiling,
+			String call) {
 	}
 
 	record GridRow(String workload, List<String> cells) {

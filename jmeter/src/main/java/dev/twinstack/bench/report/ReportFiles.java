@@ -2,6 +2,10 @@ package dev.twinstack.bench.report;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -19,6 +23,9 @@ import dev.twinstack.bench.results.ResultsFile;
  * writes it again from {@code results.json} and the cells' {@code metrics.csv} files.
  */
 public final class ReportFiles {
+
+	private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
+		.withZone(ZoneOffset.UTC);
 
 	private ReportFiles() {
 	}
@@ -67,8 +74,113 @@ public final class ReportFiles {
 			.toList();
 	}
 
+	/**
+	 * Renders the README's block of a run's latest result and writes its chart: the
+	 * verdict's rankings (every stack with its ratio to the best), a chart of throughput
+	 * and p99 per stack for the first of them, the run's date, machine and commit, and
+	 * links to the published report.
+	 * @param results the run
+	 * @param cpuModel the machine's CPU model, {@code null} when the run did not record
+	 * it
+	 * @param folder where the report is published, relative to the README, e.g.
+	 * {@code docs/results/latest}
+	 * @param chart the PNG to write, in that folder
+	 * @return Markdown, ending with a new line
+	 * @throws IllegalArgumentException when the run has no valid closed cell on the
+	 * default heap to rank
+	 */
+	public static String latestResult(BenchResults results, String cpuModel, String folder, Path chart) {
+		List<StackRanking> rankings = StackRanking.headline(RunModel.of(results), results.settings().stacks());
+		if (rankings.isEmpty() || rankings.get(0).places().isEmpty()) {
+			throw new IllegalArgumentException(
+					"the run has no valid closed cell on the default heap to rank: nothing to put on the README");
+		}
+		PngCharts.writeSideBySide(ChartData.perStack(rankings.get(0)), chart);
+		return block(results, cpuModel, rankings, folder + "/" + chart.getFileName(), folder);
+	}
+
+	/**
+	 * Renders the README's block.
+	 * @param results the run
+	 * @param cpuModel the machine's CPU model, {@code null} when the run did not record
+	 * it
+	 * @param rankings the verdict's rankings, the first charted
+	 * @param image the chart, relative to the README
+	 * @param folder the published report, relative to the README
+	 * @return Markdown, ending with a new line
+	 */
+	private static String block(BenchResults results, String cpuModel, List<StackRanking> rankings, String image,
+			String folder) {
+		BenchResults.Environment env = results.environment();
+		StringBuilder md = new StringBuilder();
+		md.append("**Latest result** (")
+			.append(day(results.startedAt()))
+			.append(", profile `")
+			.append(results.settings().profile())
+			.append("`, ")
+			.append(results.settings().trials())
+			.append(" trial(s) per cell): successful requests per second, the median of the trials, and each stack's "
+					+ "ratio to the best; a difference within the trials' spread is a tie.\n\n");
+		for (StackRanking ranking : rankings) {
+			md.append("*").append(ranking.title()).append("*\n\n");
+			ranking.lines().forEach((line) -> md.append(line).append('\n'));
+			md.append('\n');
+		}
+		md.append("![Throughput and p99 per stack, ")
+			.append(rankings.get(0).title())
+			.append("](")
+			.append(image)
+			.append(")\n\n");
+		String jdk = (results.jdk() != null)
+				? "apps on JDK " + results.jdk().version() + " (" + results.jdk().vendor() + "), " : "";
+		md.append("Machine: ")
+			.append(env.cores())
+			.append(" cores, ")
+			.append((cpuModel != null && !cpuModel.isBlank()) ? cpuModel : "CPU model not recorded")
+			.append(", ")
+			.append(ReportWriter.count(env.totalMemoryMb()))
+			.append(" MB, ")
+			.append(env.os())
+			.append("; ")
+			.append(jdk)
+			.append("JMeter on Java ")
+			.append(env.javaVersion())
+			.append(" (")
+			.append(env.javaVendor())
+			.append("). Commit ")
+			.append(commit(env.commit()))
+			.append(". The whole report: [")
+			.append(folder)
+			.append("/index.html](")
+			.append(folder)
+			.append("/index.html) (also as [report.md](")
+			.append(folder)
+			.append("/report.md), every figure in [results.json](")
+			.append(folder)
+			.append("/results.json)).\n");
+		return md.toString();
+	}
+
+	private static String day(String instant) {
+		try {
+			return DAY.format(Instant.parse(instant));
+		}
+		catch (DateTimeParseException | NullPointerException ex) {
+			return String.valueOf(instant);
+		}
+	}
+
+	private static String commit(String commit) {
+		if (commit == null) {
+			return "not recorded";
+		}
+		boolean dirty = commit.endsWith("-dirty");
+		String hash = commit.replaceFirst("-dirty$", "");
+		return "`" + hash.substring(0, Math.min(12, hash.length())) + "`" + (dirty ? " with uncommitted changes" : "");
+	}
+
 	private static Path render(BenchResults results, RunModel model, Path runFolder, Path outputDir) {
-		List<ChartSpec> charts = ChartData.build(results, runFolder, model);
+		List<ChartSpec> charts = ChartData.build(results, runFolder);
 		Set<String> drawn = PngCharts.write(charts, outputDir.resolve("charts"))
 			.stream()
 			.map((file) -> file.getFileName().toString().replaceAll("\\.png$", ""))

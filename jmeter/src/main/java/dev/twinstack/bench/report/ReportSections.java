@@ -31,7 +31,8 @@ final class ReportSections {
 
 	/**
 	 * Renders the throughput and latency charts of each fanout
-	 * ({@code charts.md.mustache}).
+	 * ({@code charts.md.mustache}): a bar per stack when the run measured one concurrency
+	 * level, curves against the concurrency when it measured several.
 	 * @param results the results
 	 * @param charts the ids of the charts drawn
 	 * @return Markdown, empty when no chart was drawn
@@ -41,19 +42,34 @@ final class ReportSections {
 			return "";
 		}
 		List<ChartGroup> groups = new ArrayList<>();
+		boolean sweep = false;
 		for (AppCpus placement : ChartData.placements(results)) {
 			for (Fanout fanout : results.settings().fanouts()) {
+				List<Integer> levels = ChartData.levels(results, fanout, placement);
+				sweep |= levels.size() > 1;
 				String where = fanout.id() + " fanout" + ChartData.placementLabel(placement);
 				List<Image> images = new ArrayList<>();
-				images.add(new Image(ChartData.throughputId(fanout, placement), "Throughput vs concurrency, " + where
-						+ " (dotted: the lowest ceiling; dashed: the queueing model's prediction)"));
-				images.add(new Image(ChartData.latencyId(fanout, placement),
-						"Latency p50 and p99 vs concurrency, " + where));
+				if (levels.size() == 1) {
+					String at = fanout.id() + " fanout, concurrency " + levels.get(0)
+							+ ChartData.placementLabel(placement);
+					images.add(new Image(ChartData.throughputId(fanout, placement), "Throughput per stack, " + at
+							+ " (bars: successful requests per second, the median of the trials; ticks: the trials' min and "
+							+ "max; diamond: the lowest ceiling)"));
+					images.add(new Image(ChartData.latencyId(fanout, placement),
+							"Latency p99 per stack, " + at + " (bars: the median; ticks: the trials' min and max)"));
+				}
+				else {
+					images.add(new Image(ChartData.throughputId(fanout, placement),
+							"Throughput vs concurrency, " + where + " (dotted: the lowest ceiling)"));
+					images.add(new Image(ChartData.latencyId(fanout, placement),
+							"Latency p50 and p99 vs concurrency, " + where));
+				}
 				groups
 					.add(new ChartGroup(null, images.stream().filter((image) -> charts.contains(image.id())).toList()));
 			}
 		}
-		return MarkdownMustacheFactory.render("charts.md.mustache", Map.of("groups", groups));
+		String title = sweep ? "Throughput and latency vs concurrency" : "Throughput and p99 per stack";
+		return MarkdownMustacheFactory.render("charts.md.mustache", Map.of("title", title, "groups", groups));
 	}
 
 	/**

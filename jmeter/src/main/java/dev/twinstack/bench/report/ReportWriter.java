@@ -26,9 +26,10 @@ import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.Integrity;
 
 /**
- * Renders {@code report.md}: what was measured, the settings, then one side-by-side table
- * per (fanout, concurrency) in the spirit of {@code ab}'s output: one row per measure,
- * one column per stack.
+ * Renders {@code report.md}: the verdict and the charts first, then one side-by-side
+ * table per (fanout, concurrency) in the spirit of {@code ab}'s output (one row per
+ * measure, one column per stack), the analysis, and last what was measured and the
+ * settings.
  */
 public final class ReportWriter {
 
@@ -89,15 +90,11 @@ public final class ReportWriter {
 			.append(" s wall time). ")
 			.append(INTERACTIVE_LINK)
 			.append("\n\n");
+		md.append(ReportSections.summaryCharts(results, charts));
 		Integrity integrity = results.integrity();
 		if (integrity.trials() > 0) {
 			md.append("**Integrity (stored == acknowledged)** ").append(integrity.line()).append(".\n\n");
 		}
-		if (!faultsOnly) {
-			appendMeasured(md, settings, forks(results));
-		}
-		appendSettings(md, results);
-		md.append(ReportSections.summaryCharts(results, charts));
 		for (AppCpus placement : ChartData.placements(results)) {
 			for (Fanout fanout : settings.fanouts()) {
 				for (int concurrency : settings.concurrency()) {
@@ -123,6 +120,11 @@ public final class ReportWriter {
 		}
 		md.append(ReportSections.limitedHeapCharts(results, charts));
 		md.append(FaultsReport.render(results.faults(), results.databaseOutages()));
+		// how the figures were made comes after them: the report opens with the answer
+		if (!faultsOnly) {
+			appendMeasured(md, settings, forks(results));
+		}
+		appendSettings(md, results);
 		appendReading(md);
 		ReportSections.monitoring(md);
 		appendFiles(md, results);

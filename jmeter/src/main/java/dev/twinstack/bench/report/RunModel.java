@@ -261,7 +261,7 @@ record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demand
 		return List.copyOf(comparisons);
 	}
 
-	private static Winners.Contender contender(CellSummary s) {
+	static Winners.Contender contender(CellSummary s) {
 		double ok = 1 - s.errorRate();
 		return new Winners.Contender(s.cell().stack().id(),
 				new dev.twinstack.bench.measure.Spread(s.throughput().median() * ok, s.throughput().min() * ok,

@@ -63,9 +63,17 @@ class RenderCommandTests {
 			assertThat(pngs.map((file) -> file.getFileName().toString()))
 				.containsExactlyInAnyOrderElementsOf(CHARTS.stream().map((id) -> id + ".png").toList());
 		}
-		assertThat(Files.readString(this.out.resolve("index.html")))
-			.contains("data-chart=\"memory-sequential-c400-cpu1\"")
-			.doesNotContain("{{");
+		String html = Files.readString(this.out.resolve("index.html"));
+		assertThat(html).contains("data-chart=\"memory-sequential-c400-cpu1\"").doesNotContain("{{");
+		// the first screen is the answer: the ranking, then a bar per stack (one level);
+		// the settings come after the results
+		assertThat(html.indexOf("<h2>Verdict</h2>")).isPositive()
+			.isLessThan(html.indexOf("<h2>Throughput and p99 per stack</h2>"));
+		assertThat(html.indexOf("<h2>Throughput and p99 per stack</h2>"))
+			.isLessThan(html.indexOf("<h2>sequential fanout, concurrency 400, app alone on 1 core</h2>"));
+		assertThat(html.indexOf("<h2>Settings</h2>"))
+			.isGreaterThan(html.indexOf("<h2>sequential fanout, concurrency 400, app alone on 1 core</h2>"));
+		assertThat(html).contains("<td>webflux</td>").contains("\"kind\":\"bar\"");
 		assertThat(this.out.resolve("assets/chart.umd.js")).isNotEmptyFile();
 		// results.json is only read
 		assertThat(this.out.resolve(ResultsFile.NAME)).doesNotExist();

@@ -12,17 +12,22 @@ import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.Storage;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.bench.results.ResultsFile;
 import dev.twinstack.bench.results.ResultsFixture;
 import dev.twinstack.bench.settings.BenchSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Builds the report's charts from the results fixture.
  */
 class ChartDataTests {
+
+	private static final Path RUN = Path.of("src/test/resources/dev/twinstack/bench/report/run");
 
 	@Test
 	void drawsOnlyTheConcurrenciesWhereAClosedCompositeCellRan(@TempDir Path out) throws IOException {
@@ -44,8 +49,10 @@ class ChartDataTests {
 			.containsExactly("throughput-sequential", "latency-sequential", "memory-sequential-c400",
 					"threads-sequential-c400", "cpu-sequential-c400");
 		assertThat(charts).allSatisfy((chart) -> assertThat(chart.hasData()).as(chart.id()).isTrue());
-		assertThat(charts.get(0).categories()).containsExactly("400");
-		assertThat(charts.get(0).series()).allSatisfy((line) -> assertThat(line.y()).hasSize(1));
+		// one level: a bar per stack, not a curve
+		assertThat(charts.get(0).bars()).isTrue();
+		assertThat(charts.get(0).categories()).containsExactly("mvc", "webflux");
+		assertThat(charts.get(0).series()).allSatisfy((line) -> assertThat(line.y()).hasSize(2));
 	}
 
 	@Test
@@ -129,6 +136,68 @@ class ChartDataTests {
 		assertThat(ids).startsWith("throughput-sequential-cpu1", "latency-sequential-cpu1", "throughput-sequential",
 				"latency-sequential");
 		assertThat(ids).contains("cpu-sequential-c400-cpu1", "cpu-sequential-c400").hasSize(16);
+	}
+
+	@Test
+	void drawsCurvesAgainstTheConcurrencyForASweepWithoutTheModel(@TempDir Path out) throws IOException {
+		BenchResults results = ResultsFixture.results();
+		ResultsFixture.writeCsvs(results, out);
+
+		List<ChartSpec> charts = ChartData.build(results, out);
+
+		ChartSpec throughput = charts.get(0);
+		assertThat(throughput.id()).isEqualTo("throughput-sequential");
+		assertThat(throughput.bars()).isFalse();
+		assertThat(throughput.categories()).containsExactly("10", "400");
+		// the model's prediction is not drawn: its own section shows it
+		assertThat(throughput.series()).extracting(ChartSpec.Series::name)
+			.containsExactly("mvc", "mvc ceiling", "webflux", "webflux ceiling");
+		assertThat(charts.get(1).series()).extracting(ChartSpec.Series::name)
+			.containsExactly("mvc p50", "mvc p99", "webflux p50", "webflux p99");
+		assertThat(charts).allSatisfy((chart) -> assertThat(chart.bars()).as(chart.id()).isFalse());
+		assertThat(ReportSections.summaryCharts(results, Set.of("throughput-sequential", "latency-sequential")))
+			.startsWith("## Throughput and latency vs concurrency\n")
+			.contains("![Throughput vs concurrency, sequential fanout (dotted: the lowest ceiling)]");
+	}
+
+	@Test
+	void drawsABarPerStackForOneLevelWithTheTrialsRangeAndTheLowestCeiling() {
+		// the checked-in run: c = 400 only, three trials per cell
+		BenchResults results = ResultsFile.read(RUN);
+
+		List<ChartSpec> charts = ChartData.build(results, RUN);
+
+		ChartSpec throughput = charts.get(0);
+		assertThat(throughput.id()).isEqualTo("throughput-sequential-cpu1");
+		assertThat(throughput.title())
+			.isEqualTo("Throughput per stack, sequential fanout, concurrency 400, app alone on 1 core");
+		assertThat(throughput.categories()).containsExactly("mvc", "webflux");
+		assertThat(throughput.series()).extracting(ChartSpec.Series::name, ChartSpec.Series::kind)
+			.containsExactly(tuple("mvc", "bar"), tuple("webflux", "bar"), tuple("trials' min", "tick"),
+					tuple("trials' max", "tick"), tuple("lowest ceiling", "mark"));
+		// successful requests per second over the trials, as the verdict ranks them
+		assertThat(throughput.series().get(0).y().get(0)).isCloseTo(533, within(0.5));
+		assertThat(throughput.series().get(0).y().get(1)).isNull();
+		assertThat(throughput.series().get(1).y().get(1)).isCloseTo(882, within(0.5));
+		assertThat(throughput.series().get(2).y()).satisfiesExactly(
+				(min) -> assertThat(min).isCloseTo(531, within(0.5)),
+				(min) -> assertThat(min).isCloseTo(720, within(0.5)));
+		assertThat(throughput.series().get(3).y()).satisfiesExactly(
+				(max) -> assertThat(max).isCloseTo(547, within(0.5)),
+				(max) -> assertThat(max).isCloseTo(883, within(0.5)));
+		assertThat(throughput.series().get(4).y()).satisfiesExactly(
+				(ceiling) -> assertThat(ceiling).isCloseTo(570.1, within(0.05)),
+				(ceiling) -> assertThat(ceiling).isCloseTo(994.7, within(0.05)));
+		ChartSpec p99 = charts.get(1);
+		assertThat(p99.id()).isEqualTo("latency-sequential-cpu1");
+		assertThat(p99.series()).extracting(ChartSpec.Series::name)
+			.containsExactly("mvc", "webflux", "trials' min", "trials' max");
+		assertThat(p99.series().get(0).y().get(0)).isCloseTo(894, within(0.5));
+		assertThat(p99.series().get(1).y().get(1)).isCloseTo(657, within(0.5));
+		assertThat(
+				ReportSections.summaryCharts(results, Set.of("throughput-sequential-cpu1", "latency-sequential-cpu1")))
+			.startsWith("## Throughput and p99 per stack\n")
+			.contains("![Throughput per stack, sequential fanout, concurrency 400, app alone on 1 core (bars: ");
 	}
 
 }

@@ -5,12 +5,14 @@ import java.util.List;
 import java.util.Map;
 
 import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.ResultsFile;
 import dev.twinstack.bench.results.ResultsFixture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * Loads index.html rendered from the fixed results fixture in headless Chromium: every
@@ -19,6 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HtmlReportIT {
 
 	private static final Path OUT = Path.of("target", "report-fixture");
+
+	private static final Path ONE_LEVEL = Path.of("target", "report-one-level");
 
 	private static Browser browser;
 
@@ -52,6 +56,39 @@ class HtmlReportIT {
 		});
 		assertThat(browser.script("return document.documentElement.dataset.chartsDrawn")).isEqualTo("8");
 		browser.screenshot(OUT.resolve("screenshot.png"));
+	}
+
+	@Test
+	void drawsABarPerStackForARunOfOneLevel() {
+		// the checked-in run: c = 400 only
+		Path run = Path.of("src/test/resources/dev/twinstack/bench/report/run");
+		ReportFiles.render(ResultsFile.read(run), run, ONE_LEVEL);
+		try {
+			browser.open(ONE_LEVEL.resolve("index.html"));
+			List<Map<String, Object>> charts = browser.chartStates();
+			assertThat(charts).extracting((chart) -> chart.get("id"), (chart) -> chart.get("datasets"))
+				.startsWith(tuple("throughput-sequential-cpu1", 5L), tuple("latency-sequential-cpu1", 4L));
+			assertThat(charts.subList(0, 2)).allSatisfy((chart) -> {
+				assertThat(chart.get("drawn")).as("%s drawn", chart.get("id")).isEqualTo(true);
+				// two bars, the trials' min and max of each, and on throughput two
+				// ceilings
+				assertThat((Long) chart.get("points")).as("%s points", chart.get("id")).isGreaterThanOrEqualTo(6);
+				assertThat((Long) chart.get("pixels")).as("%s painted pixels", chart.get("id")).isGreaterThan(2000);
+			});
+			assertThat(browser.script("return Chart.getChart(document.getElementById("
+					+ "'chart-throughput-sequential-cpu1')).config.type"))
+				.isEqualTo("bar");
+			// the ranking and the bars come before the settings
+			assertThat((Boolean) browser.script("var h = Array.from(document.querySelectorAll('h2'))"
+					+ ".map(function (e) { return e.textContent; }); return h.indexOf('Verdict') == 0 "
+					+ "&& h.indexOf('Throughput and p99 per stack') == 1 && h.indexOf('Settings') > 2"))
+				.isTrue();
+			assertThat(browser.consoleErrors()).isEmpty();
+			browser.screenshot(ONE_LEVEL.resolve("screenshot.png"));
+		}
+		finally {
+			browser.open(OUT.resolve("index.html"));
+		}
 	}
 
 	@Test

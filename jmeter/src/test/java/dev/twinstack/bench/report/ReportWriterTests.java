@@ -78,6 +78,24 @@ class ReportWriterTests {
 	}
 
 	@Test
+	void opensWithTheVerdictAndTheChartsAndPutsTheSettingsAfterTheResults() {
+		String report = ReportWriter.render(RESULTS, Set.of("throughput-sequential", "latency-sequential"));
+		int verdict = report.indexOf("## Verdict");
+		int charts = report.indexOf("## Throughput and latency vs concurrency");
+		int table = report.indexOf("## sequential fanout, concurrency 400");
+		int matrix = report.indexOf("## Scenario matrix");
+		int measured = report.indexOf("## What was measured");
+		int settings = report.indexOf("## Settings");
+		assertThat(verdict).isPositive();
+		assertThat(charts).isGreaterThan(verdict);
+		assertThat(table).isGreaterThan(charts);
+		assertThat(matrix).isGreaterThan(table);
+		assertThat(measured).isGreaterThan(matrix);
+		assertThat(settings).isGreaterThan(measured);
+		assertThat(report.indexOf("## How to read the ceilings")).isGreaterThan(settings);
+	}
+
+	@Test
 	void rendersOneSideBySideTablePerFanoutAndConcurrency() {
 		String report = ReportWriter.render(RESULTS);
 		assertThat(report).contains("## sequential fanout, concurrency 10\n", "## sequential fanout, concurrency 400\n")
@@ -137,7 +155,7 @@ class ReportWriterTests {
 							+ "JMeter 0.40, mocks 1.00, machine 2.82 ms |")
 			.contains("| Acknowledged (201) | 18,000 | 29,988 |")
 			.contains("| Stored in MongoDB | 18,010 (+10 not acknowledged) | 29,988 |")
-			.contains("| Little's-law ceiling | 666.7 req/s (200 threads) | 1333.3 req/s (concurrency) |")
+			.contains("| Lowest ceiling | 666.7 req/s (200 threads) | 1333.3 req/s (concurrency: Little's law) |")
 			.contains("| Efficiency | 90 % | 75 % |");
 	}
 
