@@ -42,7 +42,8 @@ class JdkOnlyBenchIT {
 			settings.put("bench.appCpus", "1");
 		}
 		try (ChildBench bench = ChildBench.start(out, settings, Map.of("PATH", empty.toAbsolutePath().toString()))) {
-			assertThat(bench.awaitExit(Duration.ofMinutes(5))).as("bench ended within 5 minutes:\n%s", bench.console())
+			assertThat(bench.awaitExit(Duration.ofMinutes(15)))
+				.as("bench ended within 15 minutes:\n%s", bench.console())
 				.isTrue();
 			String console = bench.console();
 			assertThat(bench.exitCode()).as("exit code; console:\n%s", console).isZero();
