@@ -31,9 +31,12 @@ import java.util.Locale;
  * % slower), {@code null} when not measured
  * @param warnings what does not change the verdict but qualifies the figures, in words
  * (empty when none; read as empty from a {@code results.json} written before it existed)
+ * @param checks the consistency checks of the measurement itself that missed
+ * ({@link MeasurementChecks}), in words: a reading to weigh, not a result; empty when all
+ * held
  */
-public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, Double stubDrift,
-		List<String> warnings) {
+public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, Double stubDrift, List<String> warnings,
+		List<String> checks) {
 
 	/**
 	 * Creates a verdict.
@@ -42,9 +45,23 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 	 * @param reasons why the cell is invalid or CPU-limited, in words
 	 * @param stubDrift the stubs' median latency over the configured one, minus 1
 	 * @param warnings what qualifies the figures, {@code null} for none
+	 * @param checks the consistency checks that missed, {@code null} for none
 	 */
 	public Validity {
 		warnings = (warnings != null) ? List.copyOf(warnings) : List.of();
+		checks = (checks != null) ? List.copyOf(checks) : List.of();
+	}
+
+	/**
+	 * Creates a verdict whose consistency checks all held.
+	 * @param valid {@code false} when the figures must not be compared
+	 * @param cpuLimited the machine's CPU was the limit
+	 * @param reasons why the cell is invalid or CPU-limited, in words
+	 * @param stubDrift the stubs' median latency over the configured one, minus 1
+	 * @param warnings what qualifies the figures, {@code null} for none
+	 */
+	public Validity(boolean valid, boolean cpuLimited, List<String> reasons, Double stubDrift, List<String> warnings) {
+		this(valid, cpuLimited, reasons, stubDrift, warnings, List.of());
 	}
 
 	/**
@@ -109,7 +126,7 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 	public Validity invalidBecause(String reason) {
 		List<String> reasons = new ArrayList<>(this.reasons);
 		reasons.add(0, reason);
-		return new Validity(false, this.cpuLimited, List.copyOf(reasons), this.stubDrift, this.warnings);
+		return new Validity(false, this.cpuLimited, List.copyOf(reasons), this.stubDrift, this.warnings, this.checks);
 	}
 
 	/**
@@ -122,7 +139,8 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 	public Validity notMeasured(String what) {
 		List<String> reasons = new ArrayList<>(this.reasons);
 		reasons.add("not measured: " + what);
-		return new Validity(this.valid, this.cpuLimited, List.copyOf(reasons), this.stubDrift, this.warnings);
+		return new Validity(this.valid, this.cpuLimited, List.copyOf(reasons), this.stubDrift, this.warnings,
+				this.checks);
 	}
 
 	/**
@@ -149,7 +167,7 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 		List<String> warnings = new ArrayList<>(this.warnings);
 		warnings.add(fmt("JIT still at work (compiling more than %s %% of the trial) in ", number(quietPercent))
 				+ String.join(", ", each));
-		return new Validity(this.valid, this.cpuLimited, this.reasons, this.stubDrift, warnings);
+		return new Validity(this.valid, this.cpuLimited, this.reasons, this.stubDrift, warnings, this.checks);
 	}
 
 	/**
@@ -168,7 +186,22 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 				"trials spread %.0f %%, beyond what the noise of their seconds explains (up to %.0f %% in 95 "
 						+ "runs of 100): something changed between them; compare their JIT, GC and CPU per request",
 				noise.spread() * 100, noise.spreadLimit() * 100));
-		return new Validity(this.valid, this.cpuLimited, this.reasons, this.stubDrift, warnings);
+		return new Validity(this.valid, this.cpuLimited, this.reasons, this.stubDrift, warnings, this.checks);
+	}
+
+	/**
+	 * Returns this verdict with the consistency checks of the measurement that missed
+	 * ({@link MeasurementChecks}); the verdict itself is unchanged.
+	 * @param missed what missed, in words; none leaves the verdict as it is
+	 * @return the new verdict
+	 */
+	public Validity withChecksMissed(List<String> missed) {
+		if (missed.isEmpty()) {
+			return this;
+		}
+		List<String> checks = new ArrayList<>(this.checks);
+		checks.addAll(missed);
+		return new Validity(this.valid, this.cpuLimited, this.reasons, this.stubDrift, this.warnings, checks);
 	}
 
 	private static String number(double value) {

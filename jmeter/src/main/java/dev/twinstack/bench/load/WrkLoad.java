@@ -1,16 +1,13 @@
 package dev.twinstack.bench.load;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +19,7 @@ import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.BenchShutdown;
 import dev.twinstack.bench.process.JavaProcess;
 import dev.twinstack.bench.process.ProcessRegistry;
+import dev.twinstack.bench.settings.Tool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,8 +41,8 @@ public final class WrkLoad {
 
 	private static final Logger logger = LoggerFactory.getLogger(WrkLoad.class);
 
-	/** What to print when {@link #find()} finds no wrk. */
-	public static final String MISSING = "wrk is not installed (apt-get install wrk / brew install wrk): the cross-check is skipped";
+	/** Why the cross-check is off when {@link #find()} finds no wrk. */
+	public static final String MISSING = "wrk not found on the PATH (brew install wrk / apt-get install wrk)";
 
 	/** The Lua script's file name, in the output folder and next to this class. */
 	static final String SCRIPT = "crosscheck.lua";
@@ -87,20 +85,12 @@ public final class WrkLoad {
 
 	/**
 	 * Finds the {@code wrk} executable in a search path.
-	 * @param searchPath folders separated by {@link File#pathSeparator}, {@code null} for
-	 * none
+	 * @param searchPath folders separated by {@link java.io.File#pathSeparator},
+	 * {@code null} for none
 	 * @return the first executable {@code wrk} file, empty when there is none
 	 */
 	static Optional<Path> find(String searchPath) {
-		if (searchPath == null) {
-			return Optional.empty();
-		}
-		return Arrays.stream(searchPath.split(Pattern.quote(File.pathSeparator)))
-			.filter((folder) -> !folder.isBlank())
-			.map(WrkLoad::wrkIn)
-			.flatMap(Optional::stream)
-			.filter((file) -> Files.isRegularFile(file) && Files.isExecutable(file))
-			.findFirst();
+		return Tool.onPath("wrk", searchPath);
 	}
 
 	/**
@@ -269,15 +259,6 @@ public final class WrkLoad {
 			command.add(Long.toString(duration.toMillis()));
 		}
 		return List.copyOf(command);
-	}
-
-	private static Optional<Path> wrkIn(String folder) {
-		try {
-			return Optional.of(Path.of(folder, "wrk"));
-		}
-		catch (InvalidPathException ex) {
-			return Optional.empty();
-		}
 	}
 
 	private static void writeScript(Path script) {

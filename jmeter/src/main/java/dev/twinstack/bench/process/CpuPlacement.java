@@ -79,6 +79,15 @@ public final class CpuPlacement {
 	}
 
 	/**
+	 * Returns why the app cannot be placed on CPUs of its own here, checked once per JVM.
+	 * @return empty when {@code taskset} works, else a short reason, e.g. {@code taskset
+	 * was not found on the PATH (it comes with util-linux)}
+	 */
+	public static Optional<String> unavailableReason() {
+		return Taskset.unavailableReason();
+	}
+
+	/**
 	 * Returns the machine's logical CPUs, as OSHI reads them ({@code /proc/cpuinfo} and
 	 * sysfs on Linux): all of them, whatever this JVM's affinity. Not
 	 * {@code Runtime.availableProcessors()}, which shrinks once this JVM is pinned.

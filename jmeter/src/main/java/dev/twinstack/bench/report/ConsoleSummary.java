@@ -39,6 +39,13 @@ public final class ConsoleSummary {
 					.append(": ")
 					.append(warning)
 					.append('\n'));
+			s.validity()
+				.checks()
+				.forEach((check) -> out.append("Warning, a reading is off, ")
+					.append(s.cell().id())
+					.append(": ")
+					.append(check)
+					.append('\n'));
 		}
 		Integrity integrity = results.integrity();
 		if (integrity.trials() > 0) {

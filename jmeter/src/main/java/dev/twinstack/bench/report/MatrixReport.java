@@ -215,6 +215,7 @@ final class MatrixReport {
 	private static String validity(CellSummary s) {
 		List<String> said = new ArrayList<>(s.validity().reasons());
 		s.validity().warnings().forEach((warning) -> said.add("**warning**: " + warning));
+		s.validity().checks().forEach((check) -> said.add("**warning, a reading is off**: " + check));
 		return said.isEmpty() ? s.validity().label() : s.validity().label() + ": " + String.join("; ", said);
 	}
 

@@ -296,6 +296,8 @@ public final class ReportWriter {
 				env.cores() + " cores, " + count(env.totalMemoryMb()) + " MB, " + env.os()
 						+ (targets ? "; JMeter runs here, the apps and mocks on their own hosts (remote targets)"
 								: "; apps, mocks and JMeter share it"));
+		// the optional commands: what each missing one cost this run
+		env.tools().forEach((tool) -> setting(rows, "Optional tool `" + tool.command() + "`", tool.line()));
 		if (env.loopbackRoundTripMicros() != null) {
 			setting(rows, "Loopback TCP round trip (before the load)", String.format(Locale.ROOT,
 					"median %.0f µs, mean %.0f µs (bare-metal Linux: 10–30 µs; every request crosses loopback about ten "

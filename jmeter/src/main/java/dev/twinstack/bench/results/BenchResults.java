@@ -23,6 +23,7 @@ import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.Projection;
 import dev.twinstack.bench.settings.Jdk;
 import dev.twinstack.bench.settings.SkippedStack;
+import dev.twinstack.bench.settings.Tool;
 
 /**
  * Everything a bench run measured and every setting it ran with: the content of
@@ -272,10 +273,40 @@ public record BenchResults(Settings settings, Environment environment, List<Proc
 	 * @param commit the git commit the bench was built from (the full id, {@code -dirty}
 	 * appended when the working tree had changes), {@code null} when built outside a git
 	 * clone
+	 * @param tools the optional commands the run looked for, found or not, with what each
+	 * missing one cost (empty in results written before they were recorded)
 	 */
 	public record Environment(String javaVersion, String javaVendor, int cores, long totalMemoryMb, String os,
 			String loadGenerator, List<String> loadGeneratorJvmArgs, Double loopbackRoundTripMicros,
-			Double loopbackRoundTripMeanMicros, String commit) {
+			Double loopbackRoundTripMeanMicros, String commit, List<Tool> tools) {
+
+		/**
+		 * Creates the environment.
+		 * @param tools the optional commands, {@code null} for none recorded
+		 */
+		public Environment {
+			tools = (tools != null) ? List.copyOf(tools) : List.of();
+		}
+
+		/**
+		 * Creates the environment without a record of the optional commands.
+		 * @param javaVersion {@code java.version}
+		 * @param javaVendor {@code java.vendor}
+		 * @param cores available processors
+		 * @param totalMemoryMb physical memory (MB)
+		 * @param os name, version and architecture
+		 * @param loadGenerator the load generator and its version
+		 * @param loadGeneratorJvmArgs JVM options of this JVM
+		 * @param loopbackRoundTripMicros the median loopback TCP round trip (µs)
+		 * @param loopbackRoundTripMeanMicros the mean loopback round trip (µs)
+		 * @param commit the git commit
+		 */
+		public Environment(String javaVersion, String javaVendor, int cores, long totalMemoryMb, String os,
+				String loadGenerator, List<String> loadGeneratorJvmArgs, Double loopbackRoundTripMicros,
+				Double loopbackRoundTripMeanMicros, String commit) {
+			this(javaVersion, javaVendor, cores, totalMemoryMb, os, loadGenerator, loadGeneratorJvmArgs,
+					loopbackRoundTripMicros, loopbackRoundTripMeanMicros, commit, List.of());
+		}
 
 	}
 

@@ -3,6 +3,7 @@ package dev.twinstack.bench.results;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -12,6 +13,7 @@ import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CpuCeiling;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.CrossCheck;
+import dev.twinstack.bench.analysis.MeasurementChecks;
 import dev.twinstack.bench.analysis.ScenarioAnalysis;
 import dev.twinstack.bench.analysis.TrialNoise;
 import dev.twinstack.bench.analysis.Validity;
@@ -94,6 +96,15 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 		TrialNoise noise = TrialNoise.of(trials.stream().map(TrialFigures::seconds).toList(),
 				throughput.relativeRange());
 		validity = validity.withSpreadBeyondNoise(noise);
+		validity = validity
+			.withChecksMissed(MeasurementChecks.missed(medianCost(trials), cell.workload().latenciesPerRequest() > 0,
+					trials.stream()
+						.filter((t) -> t.requests() > 0)
+						.map((t) -> new double[] { t.p50Ms(), t.p99Ms(), t.p999Ms(), t.maxMs() })
+						.toList(),
+					Optional.ofNullable(GcCost.median(trials.stream().map(TrialFigures::gc).toList()))
+						.map(GcCost::allocatedBytesPerRequest)
+						.orElse(null)));
 		AppHealth health = trials.stream()
 			.map(TrialFigures::health)
 			.filter(AppHealth::needsRestart)

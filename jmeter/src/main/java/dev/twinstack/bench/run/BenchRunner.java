@@ -24,7 +24,6 @@ import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.console.Progress;
 import dev.twinstack.bench.faults.FaultsRunner;
 import dev.twinstack.bench.load.CompositePlan;
-import dev.twinstack.bench.load.WrkLoad;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
@@ -47,6 +46,7 @@ import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.settings.BenchConfigException;
 import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Tool;
 
 /**
  * Runs the bench: starts mock-services once, then the scenario matrix
@@ -100,10 +100,9 @@ public final class BenchRunner {
 		Progress progress = new Progress(start, planned.size() * settings.trials(),
 				settings.duration().toSeconds() + CompositePlan.RAMP_UP_SECONDS,
 				settings.warmup().toSeconds() + settings.baseline().toSeconds() * 4, (int) sessions);
-		if (settings.crossChecksWithWrk() && WrkLoad.find().isEmpty()) {
-			Console.line(WrkLoad.MISSING);
-		}
-		RunRecord record = new RunRecord(settings, start);
+		List<Tool> tools = Tools.of(settings);
+		Tools.announce(tools);
+		RunRecord record = new RunRecord(settings, start, tools);
 		BenchShutdown.watch(record);
 		BenchResults results;
 		try {

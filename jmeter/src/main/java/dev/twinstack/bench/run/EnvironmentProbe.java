@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import dev.twinstack.bench.measure.LoopbackProbe;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.settings.Machine;
+import dev.twinstack.bench.settings.Tool;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
@@ -28,7 +29,12 @@ final class EnvironmentProbe {
 	private EnvironmentProbe() {
 	}
 
-	static BenchResults.Environment describe() {
+	/**
+	 * Describes the machine, this JVM and the optional commands found.
+	 * @param tools the optional commands the run looked for ({@link Tools})
+	 * @return the environment
+	 */
+	static BenchResults.Environment describe(List<Tool> tools) {
 		long totalMemory = -1;
 		if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
 			totalMemory = os.getTotalMemorySize() / (1024 * 1024);
@@ -40,7 +46,7 @@ final class EnvironmentProbe {
 				Machine.cores(), totalMemory, os,
 				"jmeter-java-dsl (Apache JMeter " + JMeterUtils.getJMeterVersion() + ", embedded)",
 				ManagementFactory.getRuntimeMXBean().getInputArguments(), (loopback != null) ? loopback[0] : null,
-				(loopback != null) ? loopback[1] : null, commit());
+				(loopback != null) ? loopback[1] : null, commit(), tools);
 	}
 
 	/**

@@ -25,6 +25,7 @@ import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Tool;
 
 /**
  * What a bench run has produced so far (the JVMs it started, the apps, the memory
@@ -46,6 +47,8 @@ final class RunRecord implements BenchShutdown.Run {
 	private final Instant start;
 
 	private final Path outputDir;
+
+	private final List<Tool> tools;
 
 	private final List<BenchResults.ProcessInfo> processes = new ArrayList<>();
 
@@ -71,11 +74,13 @@ final class RunRecord implements BenchShutdown.Run {
 	 * Starts recording a run.
 	 * @param settings the run's settings (jars already copied)
 	 * @param start when the run started
+	 * @param tools the optional commands looked for, found or not ({@link Tools})
 	 */
-	RunRecord(BenchSettings settings, Instant start) {
+	RunRecord(BenchSettings settings, Instant start, List<Tool> tools) {
 		this.settings = settings;
 		this.start = start;
 		this.outputDir = settings.outputDir();
+		this.tools = List.copyOf(tools);
 	}
 
 	/**
@@ -230,7 +235,7 @@ final class RunRecord implements BenchShutdown.Run {
 		}
 		Set<Cell> finished = this.cells.stream().map(CellSummary::cell).collect(Collectors.toSet());
 		Instant end = Instant.now();
-		return new BenchResults(BenchResults.Settings.of(this.settings, this.database), EnvironmentProbe.describe(),
+		return new BenchResults(BenchResults.Settings.of(this.settings, this.database), EnvironmentProbe.describe(this.tools),
 				List.copyOf(this.processes), this.start.truncatedTo(ChronoUnit.SECONDS).toString(),
 				end.truncatedTo(ChronoUnit.SECONDS).toString(), Duration.between(this.start, end).toMillis() / 1000.0,
 				medians, List.copyOf(this.apps), List.copyOf(this.memory), this.settings.jdk(), this.settings.skipped(),

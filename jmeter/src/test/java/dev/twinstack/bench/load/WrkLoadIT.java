@@ -45,8 +45,7 @@ class WrkLoadIT {
 
 	@BeforeAll
 	static void installWrk() {
-		DebianPackages.ensure("wrk");
-		wrk = WrkLoad.find().orElseThrow(() -> new AssertionError("wrk is installed but not on the PATH"));
+		wrk = DebianPackages.command("wrk", "wrk");
 	}
 
 	@Test

@@ -166,8 +166,7 @@ class WrkLoadTests {
 		assertThat(WrkLoad.find(empty + ":" + plain + "::" + bin)).contains(wrk);
 		assertThat(WrkLoad.find(empty + ":" + plain)).isEmpty();
 		assertThat(WrkLoad.find(null)).isEmpty();
-		assertThat(WrkLoad.MISSING)
-			.isEqualTo("wrk is not installed (apt-get install wrk / brew install wrk): the cross-check is skipped");
+		assertThat(WrkLoad.MISSING).isEqualTo("wrk not found on the PATH (brew install wrk / apt-get install wrk)");
 	}
 
 	@Test

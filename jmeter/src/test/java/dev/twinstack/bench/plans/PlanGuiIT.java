@@ -18,10 +18,10 @@ import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Every committed plan opens in JMeter's GUI ({@link PlanGui}) with the plugins loaded:
- * on a virtual display (Xvfb, Debian's {@code xvfb}, installed when missing), a JVM of
- * its own runs {@link GuiProbe}, which reports the window's title, the plan's tree as the
- * GUI shows it and the "Add → Threads" menu, and leaves a screenshot per plan in
- * {@code target/gui/}. Xvfb and the GUI's JVM are stopped however the test ends.
+ * on a virtual display (Xvfb on the {@code PATH}, else Debian's {@code xvfb}, installed),
+ * a JVM of its own runs {@link GuiProbe}, which reports the window's title, the plan's
+ * tree as the GUI shows it and the "Add → Threads" menu, and leaves a screenshot per plan
+ * in {@code target/gui/}. Xvfb and the GUI's JVM are stopped however the test ends.
  */
 class PlanGuiIT {
 
@@ -30,14 +30,14 @@ class PlanGuiIT {
 	@Test
 	@Timeout(value = 5, unit = TimeUnit.MINUTES)
 	void everyPlanOpensInJmetersGuiWithItsTreeAndThePlugins() throws Exception {
-		DebianPackages.ensure("xvfb");
+		Path xvfb = DebianPackages.command("xvfb", "Xvfb");
 		Files.createDirectories(OUTPUT);
 		List<String> command = new ArrayList<>(
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp",
 						System.getProperty("java.class.path"), GuiProbe.class.getName(), OUTPUT.toString()));
 		JmxPlan.ALL.forEach((plan) -> command.add(JmxPlans.FOLDER.resolve(plan.fileName()).toString()));
 		String output;
-		try (VirtualDisplay display = VirtualDisplay.start(OUTPUT.resolve("xvfb.log"))) {
+		try (VirtualDisplay display = VirtualDisplay.start(xvfb, OUTPUT.resolve("xvfb.log"))) {
 			output = display.run(command, OUTPUT.resolve("probe.log"), 90);
 		}
 		for (JmxPlan plan : JmxPlan.ALL) {
@@ -109,9 +109,9 @@ class PlanGuiIT {
 			this.display = display;
 		}
 
-		static VirtualDisplay start(Path log) throws IOException, InterruptedException {
-			Process xvfb = new ProcessBuilder("Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten",
-					"tcp", "-terminate")
+		static VirtualDisplay start(Path server, Path log) throws IOException, InterruptedException {
+			Process xvfb = new ProcessBuilder(server.toString(), "-displayfd", "1", "-screen", "0", "1280x1024x24",
+					"-nolisten", "tcp", "-terminate")
 				.redirectError(log.toFile())
 				.start();
 			VirtualDisplay display;

@@ -1,6 +1,5 @@
 package dev.twinstack.bench.report;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,16 +20,13 @@ import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
- * Headless Chromium (Debian's {@code chromium} and {@code chromium-driver}, installed
- * when missing) driven by Selenium, with the driver and browser given explicitly so
- * Selenium Manager never looks for (or downloads) either, and no network use by the
- * browser itself.
+ * Headless Chromium driven by Selenium: the browser ({@code chromium},
+ * {@code chromium-browser} or {@code google-chrome}) and {@code chromedriver} found on
+ * the {@code PATH}, else Debian's {@code chromium} and {@code chromium-driver} installed
+ * ({@link DebianPackages#command}); both given to Selenium explicitly so Selenium Manager
+ * never looks for (or downloads) either, and no network use by the browser itself.
  */
 public final class Browser implements AutoCloseable {
-
-	private static final String CHROMIUM = "/usr/bin/chromium";
-
-	private static final String CHROMEDRIVER = "/usr/bin/chromedriver";
 
 	/** For each chart canvas: its id, whether Chart.js drew it, its points and pixels. */
 	private static final String CHART_STATES = """
@@ -58,20 +54,21 @@ public final class Browser implements AutoCloseable {
 	}
 
 	public static Browser start() {
-		DebianPackages.ensure("chromium", "chromium-driver");
-		System.setProperty("webdriver.chrome.driver", CHROMEDRIVER);
+		Path chromium = DebianPackages.command("chromium", "chromium", "chromium-browser", "google-chrome",
+				"google-chrome-stable");
+		Path chromedriver = DebianPackages.command("chromium-driver", "chromedriver");
+		System.setProperty("webdriver.chrome.driver", chromedriver.toString());
 		try {
 			Path profile = Files.createTempDirectory("twinstack-chromium-");
 			ChromeOptions options = new ChromeOptions();
-			options.setBinary(CHROMIUM);
+			options.setBinary(chromium.toFile());
 			options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
 					"--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
 					"--window-size=1500,1200", "--user-data-dir=" + profile);
 			LoggingPreferences logs = new LoggingPreferences();
 			logs.enable(LogType.BROWSER, Level.ALL);
 			options.setCapability("goog:loggingPrefs", logs);
-			ChromeDriverService service = new ChromeDriverService.Builder()
-				.usingDriverExecutable(new File(CHROMEDRIVER))
+			ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile())
 				.build();
 			return new Browser(profile, new ChromeDriver(service, options));
 		}

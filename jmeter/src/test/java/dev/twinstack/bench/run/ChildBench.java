@@ -44,6 +44,19 @@ final class ChildBench implements AutoCloseable {
 	 * @throws IOException when the JVM cannot start
 	 */
 	static ChildBench start(Path outputDir, Map<String, String> settings) throws IOException {
+		return start(outputDir, settings, Map.of());
+	}
+
+	/**
+	 * Starts a bench with some of its environment variables replaced.
+	 * @param outputDir its output folder
+	 * @param settings {@code bench.*} properties
+	 * @param environment variables to set in its environment, e.g. {@code PATH}
+	 * @return the running bench
+	 * @throws IOException when the JVM cannot start
+	 */
+	static ChildBench start(Path outputDir, Map<String, String> settings, Map<String, String> environment)
+			throws IOException {
 		Files.createDirectories(outputDir);
 		List<String> command = new ArrayList<>();
 		if (ignoresSigint()) {
@@ -64,9 +77,9 @@ final class ChildBench implements AutoCloseable {
 		command.add("-Dbench.outputDir=" + outputDir.toAbsolutePath());
 		command.add(BenchRunner.class.getName());
 		Path console = outputDir.resolveSibling(outputDir.getFileName() + "-console.log");
-		Process process = new ProcessBuilder(command).redirectErrorStream(true)
-			.redirectOutput(console.toFile())
-			.start();
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile());
+		builder.environment().putAll(environment);
+		Process process = builder.start();
 		return new ChildBench(process, console);
 	}
 

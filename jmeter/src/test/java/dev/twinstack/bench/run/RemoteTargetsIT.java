@@ -78,7 +78,7 @@ class RemoteTargetsIT {
 		}
 		Files.createDirectories(OUT);
 		// the wrk cross-check runs on this machine against the target
-		DebianPackages.ensure("wrk");
+		DebianPackages.command("wrk", "wrk");
 		// the jars as the bench would find them (-Dbench.*Jar or ../<module>/target)
 		BenchSettings.Jars jars = BenchSettings.from(Map.of()).jars();
 		int[] mocks = freePorts(MOCKS_HOST, 5);

@@ -27,7 +27,7 @@ class RunRecordTests {
 	private static RunRecord record() {
 		BenchSettings settings = BenchSettings.from(Map.of("bench.profile", "standard", "bench.stacks", "mvc,webflux",
 				"bench.scenarios", "composite", "bench.fanouts", "sequential", "bench.concurrency", "10,400"));
-		RunRecord record = new RunRecord(settings, Instant.parse("2026-11-21T13:00:00Z"));
+		RunRecord record = new RunRecord(settings, Instant.parse("2026-11-21T13:00:00Z"), java.util.List.of());
 		record
 			.trials(() -> FIXTURE.trials().stream().collect(Collectors.toMap(CellResult::runId, Function.identity())));
 		return record;
