@@ -235,11 +235,11 @@ final class RunRecord implements BenchShutdown.Run {
 		}
 		Set<Cell> finished = this.cells.stream().map(CellSummary::cell).collect(Collectors.toSet());
 		Instant end = Instant.now();
-		return new BenchResults(BenchResults.Settings.of(this.settings, this.database), EnvironmentProbe.describe(this.tools),
-				List.copyOf(this.processes), this.start.truncatedTo(ChronoUnit.SECONDS).toString(),
-				end.truncatedTo(ChronoUnit.SECONDS).toString(), Duration.between(this.start, end).toMillis() / 1000.0,
-				medians, List.copyOf(this.apps), List.copyOf(this.memory), this.settings.jdk(), this.settings.skipped(),
-				List.copyOf(this.cells),
+		return new BenchResults(BenchResults.Settings.of(this.settings, this.database),
+				EnvironmentProbe.describe(this.tools), List.copyOf(this.processes),
+				this.start.truncatedTo(ChronoUnit.SECONDS).toString(), end.truncatedTo(ChronoUnit.SECONDS).toString(),
+				Duration.between(this.start, end).toMillis() / 1000.0, medians, List.copyOf(this.apps),
+				List.copyOf(this.memory), this.settings.jdk(), this.settings.skipped(), List.copyOf(this.cells),
 				trials.values().stream().filter((trial) -> finished.contains(trial.cell())).toList(), this.faults,
 				this.outages, complete, reason);
 	}
