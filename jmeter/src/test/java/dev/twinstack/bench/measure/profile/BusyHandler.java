@@ -20,7 +20,7 @@ public final class BusyHandler {
 	public static long spin(Runnable call, BooleanSupplier more) {
 		long sum = 0;
 		while (more.getAsBoolean()) {
-			for (int i = 0; i < 20_000; i++) {
+			for (int i = 0; i < 1_000; i++) {
 				sum = sum * 31 + Long.hashCode(sum ^ i);
 			}
 			call.run();
