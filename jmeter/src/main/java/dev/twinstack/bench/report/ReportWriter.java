@@ -104,6 +104,7 @@ public final class ReportWriter {
 			}
 		}
 		md.append(JvmCostText.whereTheCpuGoes(results));
+		md.append(ThreadsReport.render(results));
 		md.append(ReportSections.memory(results));
 		SeedsReport.append(md, results, charts);
 		if (!results.matrix().isEmpty()) {

@@ -17,6 +17,7 @@ import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.ServerStats;
 import dev.twinstack.bench.measure.Storage;
+import dev.twinstack.bench.measure.ThreadPlacement;
 
 /**
  * Everything measured in one cell.
@@ -69,12 +70,52 @@ import dev.twinstack.bench.measure.Storage;
  * bench's JVM
  * @param jit the app's JIT compilation over the whole trial (Micrometer's
  * {@code jvm.compilation.time}, read at its start and end); {@code null} when not read
+ * @param threads which threads ran the handler, the outbound calls and the MongoDB driver
+ * over the trial's steady window, from the app's JFR recording; {@code null} for the
+ * trials that get none (those with a flame graph get it)
  */
 public record CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
 		LoadStats load, LatencyStats latency, ThroughputStats throughput, Double arrivalRate, ServerStats server,
 		CpuShares cpu, GcCost gc, PoolWaits pools, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl,
 		String dashboard, String metricsCsv, String appLog, String flameGraph, Map<String, Long> engineSamples,
-		EngineWindow engineWindow, JitCompilation jit) {
+		EngineWindow engineWindow, JitCompilation jit, ThreadPlacement threads) {
+
+	/**
+	 * Creates a result without its thread placement (read after the app has stopped).
+	 * @param cell stack, workload, load, heap
+	 * @param runId prefix of the cell's request ids
+	 * @param startedAt when the load started
+	 * @param finishedAt when the load ended
+	 * @param durationSeconds configured hold time (s)
+	 * @param load JMeter's own figures
+	 * @param latency response-time percentiles
+	 * @param throughput requests completed per second
+	 * @param arrivalRate the open model's achieved arrival rate, or {@code null}
+	 * @param server the app's JVM and every process's RSS and CPU
+	 * @param cpu CPU shares
+	 * @param gc GC pauses and allocation, or {@code null}
+	 * @param pools pool waits, or {@code null}
+	 * @param storage acknowledged versus stored, or {@code null}
+	 * @param ceiling the Little's-law ceiling
+	 * @param jfr the JFR cross-check, or {@code null}
+	 * @param jtl the JTL file
+	 * @param dashboard the dashboard folder, or {@code null}
+	 * @param metricsCsv the time series
+	 * @param appLog the app's log
+	 * @param flameGraph the CPU flame graph, or {@code null}
+	 * @param engineSamples samples of each remote engine, or {@code null}
+	 * @param engineWindow the window every remote engine covered, or {@code null}
+	 * @param jit the app's JIT compilation, or {@code null}
+	 */
+	public CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
+			LoadStats load, LatencyStats latency, ThroughputStats throughput, Double arrivalRate, ServerStats server,
+			CpuShares cpu, GcCost gc, PoolWaits pools, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl,
+			String dashboard, String metricsCsv, String appLog, String flameGraph, Map<String, Long> engineSamples,
+			EngineWindow engineWindow, JitCompilation jit) {
+		this(cell, runId, startedAt, finishedAt, durationSeconds, load, latency, throughput, arrivalRate, server, cpu,
+				gc, pools, storage, ceiling, jfr, jtl, dashboard, metricsCsv, appLog, flameGraph, engineSamples,
+				engineWindow, jit, null);
+	}
 
 	/**
 	 * Returns the steady throughput of the trial: the mean of its whole seconds after the
@@ -100,7 +141,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples, this.engineWindow, this.jit);
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads);
 	}
 
 	/**
@@ -112,7 +153,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, check, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples, this.engineWindow, this.jit);
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads);
 	}
 
 	/**
@@ -126,7 +167,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, jtl, dashboard, this.metricsCsv, this.appLog, this.flameGraph,
-				this.engineSamples, this.engineWindow, this.jit);
+				this.engineSamples, this.engineWindow, this.jit, this.threads);
 	}
 
 	/**
@@ -138,7 +179,19 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog, file,
-				this.engineSamples, this.engineWindow, this.jit);
+				this.engineSamples, this.engineWindow, this.jit, this.threads);
+	}
+
+	/**
+	 * Returns a copy with its thread placement.
+	 * @param placement which threads ran the work
+	 * @return the new result
+	 */
+	public CellResult withThreads(ThreadPlacement placement) {
+		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
+				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, placement);
 	}
 
 }

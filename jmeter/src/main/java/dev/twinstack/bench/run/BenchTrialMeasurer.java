@@ -128,9 +128,9 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 
 	/**
 	 * Returns every trial's result, cross-checked against the JFR recording of the app
-	 * that served it, with a CPU flame graph of the quoted trial of one cell per stack
-	 * ({@link FlameGraphs}); call once every app has stopped (the recordings are written
-	 * on exit).
+	 * that served it, with a CPU flame graph and the thread table of the quoted trial of
+	 * one cell per stack ({@link FlameGraphs}, {@link ThreadTables}); call once every app
+	 * has stopped (the recordings are written on exit).
 	 * @param outputDir the bench's output folder
 	 * @return the results by run id
 	 */
@@ -139,7 +139,7 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 		this.byRecording.forEach((recording, trials) -> JfrCrossCheck.apply(trials, recording, outputDir)
 			.stream()
 			.map((result) -> (this.medians.contains(result.runId()) && this.flameCells.contains(result.cell()))
-					? FlameGraphs.render(result, recording, outputDir) : result)
+					? ThreadTables.measure(FlameGraphs.render(result, recording, outputDir), recording) : result)
 			.forEach((result) -> results.put(result.runId(), result)));
 		return results;
 	}

@@ -57,9 +57,8 @@ final class FlameGraphs {
 	 * @return the trial with its flame graph, or unchanged when none could be drawn
 	 */
 	static CellResult render(CellResult trial, Path recording, Path outputDir) {
-		Instant start = Instant.parse(trial.startedAt());
-		Instant from = start.plusSeconds(CompositePlan.RAMP_UP_SECONDS + 1L);
-		Instant to = start.plusSeconds(CompositePlan.RAMP_UP_SECONDS + trial.durationSeconds());
+		Instant from = steadyFrom(trial);
+		Instant to = steadyTo(trial);
 		Path html = outputDir.resolve(trial.metricsCsv()).resolveSibling("flame.html");
 		if (!Files.isRegularFile(recording) || !to.isAfter(from)) {
 			Console.line("[flame] " + trial.cell().id() + ": no flame graph ("
@@ -76,6 +75,24 @@ final class FlameGraphs {
 		String file = outputDir.relativize(html).toString().replace('\\', '/');
 		Console.line("[flame] " + trial.cell().id() + ": " + file);
 		return trial.withFlameGraph(file);
+	}
+
+	/**
+	 * Returns the start of a trial's steady window: one second after the ramp-up.
+	 * @param trial the trial
+	 * @return the instant
+	 */
+	static Instant steadyFrom(CellResult trial) {
+		return Instant.parse(trial.startedAt()).plusSeconds(CompositePlan.RAMP_UP_SECONDS + 1L);
+	}
+
+	/**
+	 * Returns the end of a trial's steady window: the end of the hold.
+	 * @param trial the trial
+	 * @return the instant
+	 */
+	static Instant steadyTo(CellResult trial) {
+		return Instant.parse(trial.startedAt()).plusSeconds(CompositePlan.RAMP_UP_SECONDS + trial.durationSeconds());
 	}
 
 }

@@ -1,0 +1,226 @@
+package dev.twinstack.bench.measure;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.lang.reflect.Method;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import com.mongodb.ConnectionString;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.measure.profile.BusyHandler;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class ThreadPlacementTests {
+
+	/**
+	 * CPU time each busy thread spends (ms): about 60 samples at 10 ms, however loaded
+	 * the machine is.
+	 */
+	private static final long CPU_MS = 600;
+
+	/** How long a virtual thread spins (ms). */
+	private static final long VIRTUAL_MS = 3000;
+
+	/** Longest a busy thread spins (ms), however little CPU it gets. */
+	private static final long WALL_MS = 60_000;
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void classifiesAFrameByItsPackage() {
+		assertThat(WorkKind.ofClass("dev.twinstack.mvc.profile.ProfileService")).isEqualTo(WorkKind.HANDLER);
+		assertThat(WorkKind.ofClass("dev.twinstack.webflux.profile.CoroutineProfileService"))
+			.isEqualTo(WorkKind.HANDLER);
+		assertThat(WorkKind.ofClass("org.apache.hc.client5.http.impl.classic.InternalHttpClient"))
+			.isEqualTo(WorkKind.OUTBOUND);
+		assertThat(WorkKind.ofClass("reactor.netty.http.client.HttpClientOperations")).isEqualTo(WorkKind.OUTBOUND);
+		assertThat(WorkKind.ofClass("jdk.internal.net.http.HttpClientImpl")).isEqualTo(WorkKind.OUTBOUND);
+		assertThat(WorkKind.ofClass("com.mongodb.internal.connection.InternalStreamConnection"))
+			.isEqualTo(WorkKind.DRIVER);
+		assertThat(WorkKind.ofClass("reactor.netty.http.server.HttpServerOperations")).isNull();
+		assertThat(WorkKind.ofClass("dev.twinstack.mvc.config.WebServerConfiguration")).isNull();
+	}
+
+	@Test
+	void groupsThreadsIntoPoolsByName() {
+		assertThat(ThreadPools.pool("http-nio-127.0.0.1-8080-exec-12", false)).isEqualTo("http-nio-*-*-exec-*");
+		assertThat(ThreadPools.pool("cluster-ClusterId{value='65ab', description='null'}-127.0.0.1:27018", false))
+			.isEqualTo("cluster-ClusterId{…}-*");
+		assertThat(ThreadPools.pool("", true)).isEqualTo("unnamed");
+		assertThat(ThreadPools.kind("reactor-http-epoll-3", false, false)).isEqualTo(PoolKind.EVENT_LOOP);
+		assertThat(ThreadPools.kind("multiThreadIoEventLoopGroup-2-1", false, false)).isEqualTo(PoolKind.EVENT_LOOP);
+		assertThat(ThreadPools.kind("http-nio-127.0.0.1-8080-exec-1", false, false)).isEqualTo(PoolKind.PLATFORM);
+		assertThat(ThreadPools.kind("ForkJoinPool-1-worker-2", false, true)).isEqualTo(PoolKind.CARRIER);
+		assertThat(ThreadPools.kind("ForkJoinPool-1-worker-2", false, false)).isEqualTo(PoolKind.PLATFORM);
+		assertThat(ThreadPools.kind("tomcat-handler-7", true, true)).isEqualTo(PoolKind.VIRTUAL);
+	}
+
+	@Test
+	void namesTheDriverOnAPlatformPoolOfAnEventLoopStack() throws Exception {
+		Path jfr = this.dir.resolve("platform.jfr");
+		Instant from;
+		Instant to;
+		try (Recording recording = recording()) {
+			recording.start();
+			join(platform("early-pool-1", this::driverWork));
+			from = Instant.now();
+			List<Thread> threads = new ArrayList<>();
+			threads
+				.add(platform("reactor-http-epoll-1", () -> BusyHandler.spin(ThreadPlacementTests::outbound, busy())));
+			threads.add(platform("worker-pool-1", this::driverWork));
+			threads.forEach(ThreadPlacementTests::join);
+			to = Instant.now();
+			recording.stop();
+			recording.dump(jfr);
+		}
+
+		ThreadPlacement placement = ThreadPlacement.read(jfr, from, to, Stack.WEBFLUX);
+
+		assertThat(placement.intended()).isEqualTo(PoolKind.EVENT_LOOP);
+		assertThat(share(placement, WorkKind.HANDLER, "reactor-http-epoll-*")).isEqualTo(1.0);
+		assertThat(share(placement, WorkKind.OUTBOUND, "reactor-http-epoll-*")).isEqualTo(1.0);
+		assertThat(placement.work(WorkKind.DRIVER).pools()).singleElement()
+			.satisfies((pool) -> assertThat(pool.pool()).isEqualTo("worker-pool-*"))
+			.satisfies((pool) -> assertThat(pool.kind()).isEqualTo(PoolKind.PLATFORM));
+		assertThat(placement.warnings()).as(placement::toString)
+			.singleElement()
+			.asString()
+			.startsWith("MongoDB driver: 100 % of its samples ran on worker-pool-* (platform threads, 100 %)")
+			.endsWith("not on event loops");
+		assertThat(placement.virtualThreads()).isNull();
+	}
+
+	@Test
+	void namesPlatformWorkOfAVirtualThreadStackAndCountsItsCarriers() throws Exception {
+		assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21+, this test runs on "
+				+ Runtime.version().feature() + ": the virtual-thread part is not tested here");
+		Path jfr = this.dir.resolve("virtual.jfr");
+		Instant from;
+		Instant to;
+		try (Recording recording = recording()) {
+			recording.start();
+			from = Instant.now();
+			List<Thread> threads = new ArrayList<>();
+			threads.add(virtual("call-1", () -> BusyHandler.spin(ThreadPlacementTests::outbound, busy())));
+			threads.add(platform("http-nio-1-exec-1", this::driverWork));
+			threads.forEach(ThreadPlacementTests::join);
+			to = Instant.now();
+			recording.stop();
+			recording.dump(jfr);
+		}
+
+		ThreadPlacement placement = ThreadPlacement.read(jfr, from, to, Stack.MVC_VT);
+
+		assertThat(placement.intended()).isEqualTo(PoolKind.VIRTUAL);
+		assertThat(placement.work(WorkKind.OUTBOUND).pools()).singleElement()
+			.satisfies((pool) -> assertThat(pool.pool()).isEqualTo("call-*"))
+			.satisfies((pool) -> assertThat(pool.kind()).isEqualTo(PoolKind.VIRTUAL));
+		assertThat(placement.warnings()).as(placement::toString)
+			.singleElement()
+			.asString()
+			.startsWith("MongoDB driver: 100 % of its samples ran on http-nio-*-exec-* (platform threads, 100 %)")
+			.endsWith("not on virtual threads");
+		ThreadPlacement.VirtualThreads vt = placement.virtualThreads();
+		assertThat(vt.virtualSamples()).isPositive();
+		// two busy threads, one of them virtual: some samples on the carriers, not all
+		assertThat(vt.carrierShare())
+			.isEqualTo((double) (vt.virtualSamples() + vt.carrierSamples()) / placement.samples())
+			.isStrictlyBetween(0.0, 1.0);
+	}
+
+	private Recording recording() {
+		Recording recording = new Recording();
+		recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+		recording.enable("jdk.CPULoad").withPeriod(Duration.ofMillis(200));
+		recording.enable("jdk.CPUInformation");
+		recording.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(20));
+		return recording;
+	}
+
+	/**
+	 * Returns whether the calling thread should go on: until it has used {@link #CPU_MS}
+	 * of CPU. Call it first from the thread itself.
+	 */
+	private static BooleanSupplier busy() {
+		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+		long[] start = new long[] { -1, System.nanoTime() };
+		return () -> {
+			if (start[0] < 0) {
+				start[0] = threads.getCurrentThreadCpuTime();
+			}
+			long wall = System.nanoTime() - start[1];
+			if (start[0] < 0) {
+				// a virtual thread has no CPU time of its own: spin for a fixed time
+				return wall < VIRTUAL_MS * 1_000_000;
+			}
+			return threads.getCurrentThreadCpuTime() - start[0] < CPU_MS * 1_000_000 && wall < WALL_MS * 1_000_000;
+		};
+	}
+
+	private void driverWork() {
+		BooleanSupplier more = busy();
+		while (more.getAsBoolean()) {
+			new ConnectionString("mongodb://user:secret@127.0.0.1:27018/twinstack?maxPoolSize=100&w=majority");
+		}
+	}
+
+	private static void outbound() {
+		HttpRequest.newBuilder(URI.create("http://127.0.0.1:9081/customers/42"))
+			.header("X-Request-Id", "run-1")
+			.GET()
+			.build();
+	}
+
+	private static double share(ThreadPlacement placement, WorkKind kind, String pool) {
+		return placement.work(kind)
+			.pools()
+			.stream()
+			.filter((share) -> share.pool().equals(pool))
+			.mapToDouble(ThreadPlacement.PoolShare::share)
+			.sum();
+	}
+
+	private static Thread platform(String name, Runnable work) {
+		Thread thread = new Thread(work, name);
+		thread.start();
+		return thread;
+	}
+
+	/** Starts a virtual thread through reflection: the bench compiles for Java 17. */
+	private static Thread virtual(String name, Runnable work) {
+		try {
+			Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+			Class<?> type = Class.forName("java.lang.Thread$Builder");
+			Method named = type.getMethod("name", String.class);
+			Method start = type.getMethod("start", Runnable.class);
+			return (Thread) start.invoke(named.invoke(builder, name), work);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static void join(Thread thread) {
+		try {
+			thread.join();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}
