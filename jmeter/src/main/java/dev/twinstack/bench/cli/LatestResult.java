@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-import dev.twinstack.bench.report.AtomicFiles;
+import dev.twinstack.bench.results.AtomicFiles;
 import dev.twinstack.bench.report.ReportFiles;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.ResultsFile;

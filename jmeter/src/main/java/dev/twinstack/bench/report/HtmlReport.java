@@ -1,5 +1,7 @@
 package dev.twinstack.bench.report;
 
+import dev.twinstack.bench.results.AtomicFiles;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import dev.twinstack.bench.results.AtomicFiles;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.ResultsFile;

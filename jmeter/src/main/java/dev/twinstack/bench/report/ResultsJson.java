@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.BeanPropertyWriter;
 import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
+import dev.twinstack.bench.results.AtomicFiles;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellSummary;
 

@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import dev.twinstack.bench.measure.PoolKind;
-import dev.twinstack.bench.measure.ThreadPlacement;
+import dev.twinstack.bench.measure.threads.PoolKind;
+import dev.twinstack.bench.measure.threads.ThreadPlacement;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 

@@ -17,7 +17,7 @@ import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.ServerStats;
 import dev.twinstack.bench.measure.Storage;
-import dev.twinstack.bench.measure.ThreadPlacement;
+import dev.twinstack.bench.measure.threads.ThreadPlacement;
 
 /**
  * Everything measured in one cell.

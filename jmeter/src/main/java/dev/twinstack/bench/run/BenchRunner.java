@@ -38,7 +38,7 @@ import dev.twinstack.bench.process.BenchShutdown;
 import dev.twinstack.bench.process.JavaProcess;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.process.ProcessRegistry;
-import dev.twinstack.bench.report.AtomicFiles;
+import dev.twinstack.bench.results.AtomicFiles;
 import dev.twinstack.bench.report.ConsoleSummary;
 import dev.twinstack.bench.report.ReportFiles;
 import dev.twinstack.bench.results.BenchResults;

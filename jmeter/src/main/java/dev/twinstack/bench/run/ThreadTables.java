@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 
 import dev.twinstack.bench.console.Console;
-import dev.twinstack.bench.measure.ThreadPlacement;
+import dev.twinstack.bench.measure.threads.ThreadPlacement;
 import dev.twinstack.bench.results.CellResult;
 
 /**

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import dev.twinstack.bench.matrix.Stack;
-import dev.twinstack.bench.measure.PoolKind;
-import dev.twinstack.bench.measure.ThreadPlacement;
-import dev.twinstack.bench.measure.ThreadPlacement.PoolShare;
-import dev.twinstack.bench.measure.ThreadPlacement.Work;
-import dev.twinstack.bench.measure.WorkKind;
+import dev.twinstack.bench.measure.threads.PoolKind;
+import dev.twinstack.bench.measure.threads.ThreadPlacement;
+import dev.twinstack.bench.measure.threads.ThreadPlacement.PoolShare;
+import dev.twinstack.bench.measure.threads.ThreadPlacement.Work;
+import dev.twinstack.bench.measure.threads.WorkKind;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.ResultsFile;

@@ -1,4 +1,4 @@
-package dev.twinstack.bench.measure;
+package dev.twinstack.bench.measure.threads;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

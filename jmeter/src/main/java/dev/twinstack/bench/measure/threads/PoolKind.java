@@ -1,4 +1,4 @@
-package dev.twinstack.bench.measure;
+package dev.twinstack.bench.measure.threads;
 
 import dev.twinstack.bench.matrix.Stack;
 

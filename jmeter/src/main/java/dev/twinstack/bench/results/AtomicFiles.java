@@ -1,4 +1,4 @@
-package dev.twinstack.bench.report;
+package dev.twinstack.bench.results;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
