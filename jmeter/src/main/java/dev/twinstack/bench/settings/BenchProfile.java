@@ -78,7 +78,7 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 			Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(2), 1, 500);
 
 	/**
-	 * {@code standard} ({@code -Pbench}): the four stacks on composite sequential at
+	 * {@code standard} ({@code -Pbench}): the five stacks on composite sequential at
 	 * concurrency 400, where they differ, three 10 s trials per cell, each cell
 	 * cross-checked by wrk. 10 s, not 5: at c = 400 the per-second throughput of this
 	 * cell moves by 10–18 % (sd) on 2 cores, so the mean of a 5 s hold moved by about 5 %
@@ -106,11 +106,11 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 
 	/**
 	 * {@code full} (84–87 minutes on 2 cores with three stacks; coroutines adds about a
-	 * third): every workload × heap at 40 and 1000 clients, a concurrency sweep of
-	 * composite sequential, the open model on composite sequential and slow-io, a fixed
-	 * request count on cpu-light, and an overload block (composite sequential at 2000
-	 * clients on a 64 MB heap: the apps may shed, queue or die, which is a result); three
-	 * trials each.
+	 * third, webflux-vt as much again): every workload × heap at 40 and 1000 clients, a
+	 * concurrency sweep of composite sequential, the open model on composite sequential
+	 * and slow-io, a fixed request count on cpu-light, and an overload block (composite
+	 * sequential at 2000 clients on a 64 MB heap: the apps may shed, queue or die, which
+	 * is a result); three trials each.
 	 */
 	public static final BenchProfile FULL = new BenchProfile("full",
 			List.of(new MatrixBlock(ALL_STACKS, ALL_SCENARIOS, BOTH_FANOUTS, BOTH_TRANSFERS,
