@@ -40,7 +40,7 @@ public record AppGauges(double threads, double connections) {
 	 */
 	static AppGauges read(AppProcess app) {
 		ActuatorMetricsClient client = new ActuatorMetricsClient(app.actuatorUri(), TIMEOUT);
-		boolean netty = app.stack().eventLoop();
+		boolean netty = app.stack().reactiveClient();
 		CompletableFuture<Double> threads = client.value("jvm.threads.live", null, null);
 		CompletableFuture<Double> inUse = netty
 				? client.value("reactor.netty.connection.provider.active.connections", "name:downstream", null)

@@ -1,13 +1,16 @@
 package dev.twinstack.bench.matrix;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * The implementations the bench compares: two apps, each run two ways.
+ * The implementations the bench compares: two apps, mvc-app run two ways and webflux-app
+ * three.
  */
 public enum Stack {
 
@@ -27,7 +30,15 @@ public enum Stack {
 	 * The same webflux-app with {@code app.stack=coroutines}: Kotlin {@code suspend}
 	 * handlers on the same event loop, WebClient and reactive driver.
 	 */
-	COROUTINES("coroutines", "webflux-app", "Spring WebFlux, Kotlin coroutines (Reactor Netty)", false);
+	COROUTINES("coroutines", "webflux-app", "Spring WebFlux, Kotlin coroutines (Reactor Netty)", false),
+
+	/**
+	 * The same webflux-app with {@code app.stack=webflux-vt} and
+	 * {@code spring.threads.virtual.enabled=true}: Reactor Netty's event loops hand each
+	 * request to a virtual thread (JDK 21+), where plain blocking handlers call
+	 * RestClient (Apache HttpClient 5, as mvc-app) and the synchronous MongoDB driver.
+	 */
+	WEBFLUX_VT("webflux-vt", "webflux-app", "Spring WebFlux, virtual threads (Reactor Netty)", true);
 
 	/** webflux-app's property that selects its handlers ({@code webflux} by default). */
 	public static final String APP_STACK_PROPERTY = "app.stack";
@@ -52,7 +63,7 @@ public enum Stack {
 
 	/**
 	 * Tells whether the app runs its requests on virtual threads.
-	 * @return {@code true} for {@code mvc-vt}
+	 * @return {@code true} for {@code mvc-vt} and {@code webflux-vt}
 	 */
 	public boolean virtualThreads() {
 		return this.virtualThreads;
@@ -68,28 +79,45 @@ public enum Stack {
 	}
 
 	/**
-	 * Tells whether the app serves its requests on Reactor Netty's event loop.
-	 * @return {@code true} for {@code webflux} and {@code coroutines}
+	 * Tells whether the app's server is Reactor Netty, whose event loops read and write
+	 * every connection (the handlers of {@code webflux-vt} then run on virtual threads).
+	 * @return {@code true} for {@code webflux}, {@code coroutines} and {@code webflux-vt}
 	 */
 	public boolean eventLoop() {
 		return this.module.equals(WEBFLUX.module);
 	}
 
 	/**
+	 * Tells whether the app calls its downstream services without blocking: WebClient on
+	 * a Reactor Netty connection pool; the others use RestClient on an Apache HttpClient
+	 * pool.
+	 * @return {@code true} for {@code webflux} and {@code coroutines}
+	 */
+	public boolean reactiveClient() {
+		return eventLoop() && !this.virtualThreads;
+	}
+
+	/**
 	 * Returns the app's own settings that make it this stack.
 	 * @return e.g. {@code spring.threads.virtual.enabled=true} for {@code mvc-vt},
-	 * {@code app.stack=coroutines} for {@code coroutines}
+	 * {@code app.stack=coroutines} for {@code coroutines}, both kinds for
+	 * {@code webflux-vt}
 	 */
 	public Map<String, String> settings() {
+		Map<String, String> settings = new LinkedHashMap<>();
 		if (this.virtualThreads) {
-			return Map.of("spring.threads.virtual.enabled", "true");
+			settings.put("spring.threads.virtual.enabled", "true");
 		}
-		return (this == COROUTINES) ? Map.of(APP_STACK_PROPERTY, this.id) : Map.of();
+		if (this == COROUTINES || this == WEBFLUX_VT) {
+			settings.put(APP_STACK_PROPERTY, this.id);
+		}
+		return Collections.unmodifiableMap(settings);
 	}
 
 	/**
 	 * Returns a short name of the app's process, for logs and VisualVM.
-	 * @return e.g. {@code mvc-app}, {@code mvc-app-vt}, {@code webflux-app-coroutines}
+	 * @return e.g. {@code mvc-app}, {@code mvc-app-vt}, {@code webflux-app-coroutines},
+	 * {@code webflux-app-vt}
 	 */
 	public String role() {
 		if (this.virtualThreads) {
@@ -100,7 +128,7 @@ public enum Stack {
 
 	/**
 	 * Returns the lowest JDK feature release the stack runs on.
-	 * @return 21 for {@code mvc-vt}, 17 otherwise
+	 * @return 21 for {@code mvc-vt} and {@code webflux-vt}, 17 otherwise
 	 */
 	public int minimumJava() {
 		return this.virtualThreads ? VIRTUAL_THREADS_JAVA : 17;
@@ -133,7 +161,7 @@ public enum Stack {
 
 	/**
 	 * Returns the accepted ids, as shown in error messages.
-	 * @return {@code [mvc, mvc-vt, webflux, coroutines]}
+	 * @return {@code [mvc, mvc-vt, webflux, coroutines, webflux-vt]}
 	 */
 	public static List<String> ids() {
 		return Arrays.stream(values()).map(Stack::id).toList();

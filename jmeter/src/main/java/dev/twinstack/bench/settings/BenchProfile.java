@@ -78,7 +78,7 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 			Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(2), 1, 500);
 
 	/**
-	 * {@code standard} ({@code -Pbench}): the four stacks on composite sequential at
+	 * {@code standard} ({@code -Pbench}): the five stacks on composite sequential at
 	 * concurrency 400, where they differ, three 10 s trials per cell, each cell
 	 * cross-checked by wrk. 10 s, not 5: at c = 400 the per-second throughput moves so
 	 * much that 5 s trials spread several times wider. Each cell has its own app JVM (a
@@ -97,7 +97,7 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 			Duration.ofSeconds(10), Duration.ofSeconds(180), Duration.ofSeconds(2), 3, 5000);
 
 	/**
-	 * {@code full} (the longest; its Failsafe limit is 2 hours): every workload × heap at
+	 * {@code full} (the longest; its Failsafe limit is 3 hours): every workload × heap at
 	 * 40 and 1000 clients, a concurrency sweep of composite sequential, the open model on
 	 * composite sequential and slow-io, a fixed request count on cpu-light, and an
 	 * overload block (composite sequential at 2000 clients on a 64 MB heap: the apps may

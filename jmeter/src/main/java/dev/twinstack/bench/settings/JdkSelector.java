@@ -20,7 +20,8 @@ import dev.twinstack.bench.matrix.Stack;
  * {@code ~/.sdkman/candidates/java/*}, {@code /opt/java/*},
  * {@code /Library/Java/JavaVirtualMachines/* /Contents/Home});</li>
  * <li>{@code JAVA_HOME} older than 21, else the JVM running the bench (Maven's): then
- * {@code mvc-vt} cannot run and is skipped, with the reason in the report.</li>
+ * {@code mvc-vt} and {@code webflux-vt} cannot run and are skipped, with the reason in
+ * the report.</li>
  * </ol>
  * A {@code JAVA_HOME} older than 21 is passed over in favour of a newer JDK because the
  * Maven wrapper and CI images set it to the build JDK, which says nothing about the JDK

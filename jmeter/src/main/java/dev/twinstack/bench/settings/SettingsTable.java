@@ -72,7 +72,8 @@ public final class SettingsTable {
 
 	/** {@code bench.stacks}. */
 	public static final Setting<List<Stack>> STACKS = axis("bench.stacks", "list", SettingsParser.subsetOf(Stack.ids()),
-			"the stacks; one the JDK cannot run (mvc-vt before JDK 21) is skipped, with the reason in the report",
+			"the stacks; one the JDK cannot run (mvc-vt and webflux-vt before JDK 21) is skipped, with the reason in "
+					+ "the report",
 			SettingsParser.subset(Stack::byId), ids(MatrixBlock::stacks, Stack::id), (block) -> true,
 			MatrixBlock::withStacks);
 

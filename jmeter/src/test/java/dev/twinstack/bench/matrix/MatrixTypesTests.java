@@ -109,4 +109,25 @@ class MatrixTypesTests {
 		assertThat(Stack.MVC_VT.eventLoop()).isFalse();
 	}
 
+	@Test
+	void webfluxVtIsTheWebfluxJarWithBlockingHandlersOnVirtualThreads() {
+		assertThat(Stack.byId("webflux-vt")).isEqualTo(Stack.WEBFLUX_VT);
+		assertThat(Stack.ids()).containsExactly("mvc", "mvc-vt", "webflux", "coroutines", "webflux-vt");
+		assertThat(Stack.WEBFLUX_VT.module()).isEqualTo("webflux-app");
+		assertThat(Stack.WEBFLUX_VT.settings()).containsOnly(entry("app.stack", "webflux-vt"),
+				entry("spring.threads.virtual.enabled", "true"));
+		assertThat(Stack.WEBFLUX_VT.role()).isEqualTo("webflux-app-vt");
+		assertThat(Stack.WEBFLUX_VT.virtualThreads()).isTrue();
+		assertThat(Stack.WEBFLUX_VT.minimumJava()).isEqualTo(21);
+		assertThat(Stack.WEBFLUX_VT.threadPerRequest()).isFalse();
+		// Reactor Netty serves the connections, RestClient on Apache HttpClient calls out
+		assertThat(Stack.WEBFLUX_VT.eventLoop()).isTrue();
+		assertThat(Stack.WEBFLUX_VT.reactiveClient()).isFalse();
+		assertThat(Stack.WEBFLUX.reactiveClient()).isTrue();
+		assertThat(Stack.COROUTINES.reactiveClient()).isTrue();
+		assertThat(Stack.MVC_VT.reactiveClient()).isFalse();
+		// the report's title tells it from mvc-vt and webflux
+		assertThat(Stack.values()).extracting(Stack::title).doesNotHaveDuplicates();
+	}
+
 }

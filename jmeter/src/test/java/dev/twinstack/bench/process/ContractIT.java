@@ -21,11 +21,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The README's endpoint contract, run against both apps at once: the real jars, each in
- * its own JVM, on one mock-services process; each app runs twice: mvc-app as {@code mvc}
- * and {@code mvc-vt}, webflux-app as {@code webflux} and {@code coroutines}. For the same
- * input every stack must give the same status, content type and body (ignoring the
- * generated {@code id} and {@code composedAt}, which both give to the millisecond), and a
- * failed request must store nothing.
+ * its own JVM, on one mock-services process; every stack runs: mvc-app as {@code mvc} and
+ * {@code mvc-vt}, webflux-app as {@code webflux}, {@code coroutines} and
+ * {@code webflux-vt}, on the JDK the bench chooses (21 or newer, so that the
+ * virtual-thread stacks run on virtual threads). For the same input every stack must give
+ * the same status, content type and body (ignoring the generated {@code id} and
+ * {@code composedAt}, which both give to the millisecond), and a failed request must
+ * store nothing.
  */
 class ContractIT {
 
@@ -67,12 +69,18 @@ class ContractIT {
 
 	private static ContractClient mvcVt;
 
+	private static ContractClient webfluxVt;
+
 	@BeforeAll
 	static void startMocksAndApps() {
 		Map<String, String> properties = new HashMap<>();
 		System.getProperties().stringPropertyNames().forEach((name) -> properties.put(name, System.getProperty(name)));
 		properties.put("bench.latency", "10ms");
 		BenchSettings settings = BenchSettings.from(properties);
+		// on an older JDK mvc-vt would answer from platform threads, and pass
+		assertThat(settings.jdk().runs(Stack.MVC_VT) && settings.jdk().runs(Stack.WEBFLUX_VT))
+			.as("the JDK the bench chose, %s, runs the virtual-thread stacks", settings.jdk().version())
+			.isTrue();
 		mocks = MockServicesProcess.start(settings, LOGS.resolve("mock-services.log"));
 		store = new ProfileStore(mocks.mongoUri());
 		Map<String, String> overrides = Map.of("app.downstream.timeout", "1s");
@@ -84,6 +92,8 @@ class ContractIT {
 				LOGS.resolve("webflux-app-coroutines.log"), overrides, "health"));
 		mvcVt = new ContractClient(
 				AppProcess.start(Stack.MVC_VT, settings, mocks, LOGS.resolve("mvc-app-vt.log"), overrides, "health"));
+		webfluxVt = new ContractClient(AppProcess.start(Stack.WEBFLUX_VT, settings, mocks,
+				LOGS.resolve("webflux-app-vt.log"), overrides, "health"));
 		stub(mocks.ordersUrl(), "/customers/" + ORDERS_500 + "/orders", "{\"status\":500}");
 		stub(mocks.customersUrl(), "/customers/" + CUSTOMERS_SLOW,
 				"{\"status\":200,\"jsonBody\":{},\"fixedDelayMilliseconds\":3000}");
@@ -105,13 +115,14 @@ class ContractIT {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "", "?fanout=sequential", "?fanout=parallel" })
-	void bothStacksStoreAndReturnTheSameDocument(String query) {
+	void allStacksStoreAndReturnTheSameDocument(String query) {
 		String run = "contract-ok" + query.length();
 		ContractClient.Answer fromMvc = mvc.post("/profiles/42" + query, run + "-mvc");
 		ContractClient.Answer fromWebflux = webflux.post("/profiles/42" + query, run + "-webflux");
 		ContractClient.Answer fromCoroutines = coroutines.post("/profiles/42" + query, run + "-coroutines");
 		ContractClient.Answer fromMvcVt = mvcVt.post("/profiles/42" + query, run + "-mvc-vt");
-		for (ContractClient.Answer answer : List.of(fromMvc, fromWebflux, fromCoroutines, fromMvcVt)) {
+		ContractClient.Answer fromWebfluxVt = webfluxVt.post("/profiles/42" + query, run + "-webflux-vt");
+		for (ContractClient.Answer answer : List.of(fromMvc, fromWebflux, fromCoroutines, fromMvcVt, fromWebfluxVt)) {
 			assertThat(answer.status()).as(answer.toString()).isEqualTo(201);
 			assertThat(answer.contentType()).startsWith("application/json");
 			assertThat(answer.body().path("id").asText()).matches("[0-9a-f]{24}");
@@ -121,10 +132,12 @@ class ContractIT {
 		assertThat(fromWebflux.body().path("requestId").asText()).isEqualTo(run + "-webflux");
 		assertThat(fromCoroutines.body().path("requestId").asText()).isEqualTo(run + "-coroutines");
 		assertThat(fromMvcVt.body().path("requestId").asText()).isEqualTo(run + "-mvc-vt");
-		assertThat(store.countRun(run)).as("stored documents").isEqualTo(4);
+		assertThat(fromWebfluxVt.body().path("requestId").asText()).isEqualTo(run + "-webflux-vt");
+		assertThat(store.countRun(run)).as("stored documents").isEqualTo(5);
 		assertThat(withoutGenerated(fromWebflux)).isEqualTo(withoutGenerated(fromMvc));
 		assertThat(withoutGenerated(fromCoroutines)).isEqualTo(withoutGenerated(fromMvc));
 		assertThat(withoutGenerated(fromMvcVt)).isEqualTo(withoutGenerated(fromMvc));
+		assertThat(withoutGenerated(fromWebfluxVt)).isEqualTo(withoutGenerated(fromMvc));
 		assertThat(fromMvc.body().fieldNames()).toIterable()
 			.containsExactly("id", "requestId", "customerId", "fanout", "customer", "orders", "recommendations",
 					"composedAt");
@@ -142,46 +155,48 @@ class ContractIT {
 			"/profiles/" + ORDERS_EMPTY + ", 502, " + DOWNSTREAM_ERROR,
 			"/profiles/" + CUSTOMERS_MALFORMED + ", 502, " + DOWNSTREAM_ERROR,
 			"/profiles/" + RECOMMENDATIONS_RANDOM + ", 502, " + DOWNSTREAM_ERROR })
-	void bothStacksAnswerTheSameProblemAndStoreNothing(String path, int status, String type) {
+	void allStacksAnswerTheSameProblemAndStoreNothing(String path, int status, String type) {
 		ContractClient.Answer fromMvc = mvc.post(path, "contract-err-mvc");
 		ContractClient.Answer fromWebflux = webflux.post(path, "contract-err-webflux");
 		assertSameProblem(fromMvc, fromWebflux);
 		assertSameProblem(fromMvc, coroutines.post(path, "contract-err-coroutines"));
 		assertSameProblem(fromMvc, mvcVt.post(path, "contract-err-mvc-vt"));
+		assertSameProblem(fromMvc, webfluxVt.post(path, "contract-err-webflux-vt"));
 		assertThat(fromMvc.status()).as(path).isEqualTo(status);
 		assertThat(fromMvc.body().path("type").asText()).as(path).isEqualTo(type);
 		assertThat(store.countRun("contract-err")).as("stored documents").isZero();
 	}
 
 	@Test
-	void bothStacksRejectABadRequestIdTheSameWay() {
+	void allStacksRejectABadRequestIdTheSameWay() {
 		String tooLong = "x".repeat(65);
 		ContractClient.Answer fromMvc = mvc.post("/profiles/42", tooLong);
 		assertSameProblem(fromMvc, webflux.post("/profiles/42", tooLong));
 		assertSameProblem(fromMvc, coroutines.post("/profiles/42", tooLong));
 		assertSameProblem(fromMvc, mvcVt.post("/profiles/42", tooLong));
+		assertSameProblem(fromMvc, webfluxVt.post("/profiles/42", tooLong));
 		// docs/contract.md: a bad X-Request-Id (1 to 64 characters) is an invalid request
 		assertThat(fromMvc.status()).isEqualTo(400);
 		assertThat(fromMvc.body().path("type").asText()).isEqualTo(INVALID_REQUEST);
 	}
 
 	@Test
-	void bothStacksAnswer404And405AsProblems() {
+	void allStacksAnswer404And405AsProblems() {
 		for (ContractClient.Answer answer : List.of(mvc.post("/nothing-here/42", "contract-404"),
 				webflux.post("/nothing-here/42", "contract-404"), coroutines.post("/nothing-here/42", "contract-404"),
-				mvcVt.post("/nothing-here/42", "contract-404"))) {
+				mvcVt.post("/nothing-here/42", "contract-404"), webfluxVt.post("/nothing-here/42", "contract-404"))) {
 			assertThat(answer.status()).isEqualTo(404);
 			assertThat(answer.contentType()).startsWith("application/problem+json");
 		}
 		for (ContractClient.Answer answer : List.of(mvc.get("/profiles/42"), webflux.get("/profiles/42"),
-				coroutines.get("/profiles/42"), mvcVt.get("/profiles/42"))) {
+				coroutines.get("/profiles/42"), mvcVt.get("/profiles/42"), webfluxVt.get("/profiles/42"))) {
 			assertThat(answer.status()).isEqualTo(405);
 			assertThat(answer.contentType()).startsWith("application/problem+json");
 		}
 	}
 
 	@Test
-	void bothStacksAnswer503WhenTheDatabaseIsDown() {
+	void allStacksAnswer503WhenTheDatabaseIsDown() {
 		int closedPort = FreePorts.allocate(1).get(0);
 		Map<String, String> overrides = Map.of("spring.mongodb.uri", "mongodb://127.0.0.1:" + closedPort + "/twinstack",
 				"app.database.timeout", "1s", "management.endpoint.health.probes.enabled", "true");
@@ -191,13 +206,20 @@ class ContractIT {
 				AppProcess webfluxWithoutDatabase = AppProcess.start(Stack.WEBFLUX, settings, mocks,
 						LOGS.resolve("webflux-app-no-database.log"), overrides, "health/liveness");
 				AppProcess coroutinesWithoutDatabase = AppProcess.start(Stack.COROUTINES, settings, mocks,
-						LOGS.resolve("webflux-app-coroutines-no-database.log"), overrides, "health/liveness")) {
+						LOGS.resolve("webflux-app-coroutines-no-database.log"), overrides, "health/liveness");
+				AppProcess mvcVtWithoutDatabase = AppProcess.start(Stack.MVC_VT, settings, mocks,
+						LOGS.resolve("mvc-app-vt-no-database.log"), overrides, "health/liveness");
+				AppProcess webfluxVtWithoutDatabase = AppProcess.start(Stack.WEBFLUX_VT, settings, mocks,
+						LOGS.resolve("webflux-app-vt-no-database.log"), overrides, "health/liveness")) {
 			ContractClient.Answer fromMvc = new ContractClient(mvcWithoutDatabase).post("/profiles/42", "contract-503");
 			ContractClient.Answer fromWebflux = new ContractClient(webfluxWithoutDatabase).post("/profiles/42",
 					"contract-503");
 			assertSameProblem(fromMvc, fromWebflux);
 			assertSameProblem(fromMvc,
 					new ContractClient(coroutinesWithoutDatabase).post("/profiles/42", "contract-503"));
+			assertSameProblem(fromMvc, new ContractClient(mvcVtWithoutDatabase).post("/profiles/42", "contract-503"));
+			assertSameProblem(fromMvc,
+					new ContractClient(webfluxVtWithoutDatabase).post("/profiles/42", "contract-503"));
 			assertThat(fromMvc.status()).isEqualTo(503);
 			assertThat(fromMvc.body().path("type").asText()).isEqualTo("urn:twinstack:problem:database-unavailable");
 		}

@@ -19,16 +19,17 @@ class EstimateTests {
 	@Test
 	void profilesFitTheirTimeBudgetsOnTwoCores() {
 		assertThat(Estimate.seconds(FakeJdks.settings(Map.of(), this.dir))).isLessThanOrEqualTo(120);
-		// issue 10 asks for 20 minutes: four JVMs, one per stack on composite sequential,
-		// each warmed up until steady (125 s on average, at most 180 s), then three
-		// 10 s trials, each followed by a drained wrk run: estimated at 17.3, 15:24 and
-		// 16:55 measured at 6069aca and bed6c2c
+		// issue 10 asked for 20 minutes with four JVMs, one per stack on composite
+		// sequential, each warmed up until steady (125 s on average, at most 180 s), then
+		// three 10 s trials, each followed by a drained wrk run: estimated at 17.3, 15:24
+		// and 16:55 measured at 6069aca and bed6c2c; issue 27 allows 25 minutes with
+		// webflux-vt, a fifth JVM: estimated at 21.6
 		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.profile", "standard"), this.dir)))
-			.isBetween(14 * 60L, 20 * 60L);
-		// four stacks on every axis: 84-87 min measured with three, a third more with
-		// coroutines
+			.isBetween(17 * 60L, 25 * 60L);
+		// five stacks on every axis: 84-87 min measured with three, a third more with
+		// coroutines, as much again with webflux-vt: estimated at 138
 		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.profile", "full"), this.dir)))
-			.isLessThanOrEqualTo(120 * 60);
+			.isLessThanOrEqualTo(145 * 60);
 	}
 
 	@Test
@@ -62,10 +63,11 @@ class EstimateTests {
 				FakeJdks.settings(Map.of("bench.scenarios", "faults", "bench.stacks", "mvc,mvc-vt,webflux"), this.dir)))
 			.as("3 stacks on 2 cores")
 			.isBetween(8 * 60L, 12 * 60L);
-		// coroutines, a fourth app with the same faults: a third more
+		// coroutines and webflux-vt, a fourth and fifth app with the same faults: two
+		// thirds more
 		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.scenarios", "faults"), this.dir)))
-			.as("4 stacks on 2 cores")
-			.isBetween(10 * 60L, 16 * 60L);
+			.as("5 stacks on 2 cores")
+			.isBetween(13 * 60L, 20 * 60L);
 	}
 
 }

@@ -61,9 +61,10 @@ class BenchSettingsTests {
 	}
 
 	@Test
-	void standardProfileRunsFourStacksOnCompositeAt400() {
+	void standardProfileRunsFiveStacksOnCompositeAt400() {
 		BenchSettings settings = settings(Map.of("bench.profile", "standard"));
-		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX, Stack.COROUTINES);
+		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX, Stack.COROUTINES,
+				Stack.WEBFLUX_VT);
 		assertThat(settings.trials()).isEqualTo(3);
 		List<Cell> cells = settings.cells();
 		// every cell at 400, where the stacks differ; c = 100 gave way to the warm-up
@@ -75,12 +76,12 @@ class BenchSettingsTests {
 		assertThat(cells).extracting(Cell::stack).containsExactly(Stack.values());
 		assertThat(settings(Map.of("bench.profile", "standard", "bench.fanouts", "sequential,parallel")).cells())
 			.as("parallel back on request")
-			.hasSize(4 * 2)
+			.hasSize(5 * 2)
 			.doesNotHaveDuplicates();
 		assertThat(settings(Map.of("bench.profile", "standard", "bench.scenarios", "composite,cpu-light")).cells())
 			.filteredOn((cell) -> cell.workload() == Workload.CPU_LIGHT)
 			.as("-Dbench.scenarios brings cpu-light back")
-			.hasSize(4);
+			.hasSize(5);
 		assertThat(settings.crossChecksWithWrk()).as("standard cross-checks with wrk").isTrue();
 		// the app alone on half the cores, the harness on the others
 		assertThat(cells).extracting(Cell::appCpus).containsOnly(new AppCpus(Machine.cores() / 2));
@@ -119,11 +120,12 @@ class BenchSettingsTests {
 			.containsExactly(Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")),
 					Cell.closed(Stack.MVC_VT, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")),
 					Cell.closed(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")),
-					Cell.closed(Stack.COROUTINES, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")));
+					Cell.closed(Stack.COROUTINES, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")),
+					Cell.closed(Stack.WEBFLUX_VT, Workload.COMPOSITE_SEQUENTIAL, 2000, Heap.parse("64m")));
 		assertThat(settings.trials()).isEqualTo(3);
 		assertThat(settings.faults()).as("faults run only when asked for").isNull();
 		// one stack and heap after the other (each start then serves one workload)
-		assertThat(cells.stream().map((cell) -> cell.stack() + "/" + cell.heap()).distinct().count()).isEqualTo(12);
+		assertThat(cells.stream().map((cell) -> cell.stack() + "/" + cell.heap()).distinct().count()).isEqualTo(5 * 3);
 	}
 
 	@Test
@@ -157,15 +159,18 @@ class BenchSettingsTests {
 	}
 
 	@Test
-	void mvcVtIsSkippedWithItsReasonOnAJdkOlderThan21() {
+	void virtualThreadStacksAreSkippedWithTheirReasonOnAJdkOlderThan21() {
 		BenchSettings settings = BenchSettings.from(Map.of("bench.profile", "standard"), this.jdk17);
 		assertThat(settings.stacks()).containsExactly(Stack.MVC, Stack.WEBFLUX, Stack.COROUTINES);
-		assertThat(settings.skipped()).singleElement().satisfies((skipped) -> {
+		assertThat(settings.skipped()).hasSize(2).satisfiesExactly((skipped) -> {
 			assertThat(skipped.stack()).isEqualTo(Stack.MVC_VT);
 			assertThat(skipped.reason()).isEqualTo("mvc-vt needs a JDK 21 or newer; the bench runs on 17.0.15 "
 					+ "(Debian, the Maven JVM): set -Dbench.javaHome to a newer JDK");
+		}, (skipped) -> {
+			assertThat(skipped.stack()).isEqualTo(Stack.WEBFLUX_VT);
+			assertThat(skipped.reason()).startsWith("webflux-vt needs a JDK 21 or newer; the bench runs on 17.0.15");
 		});
-		assertThat(settings.cells()).noneMatch((cell) -> cell.stack() == Stack.MVC_VT);
+		assertThat(settings.cells()).noneMatch((cell) -> cell.stack().virtualThreads());
 	}
 
 	@Test
@@ -233,7 +238,8 @@ class BenchSettingsTests {
 		assertRejected("bench.profile", "heavy",
 				"bench.profile must be one of [smoke, standard, full, seeds], got 'heavy'");
 		assertRejected("bench.stacks", "mvc,quarkus",
-				"bench.stacks must be a comma-separated subset of [mvc, mvc-vt, webflux, coroutines], got 'mvc,quarkus'");
+				"bench.stacks must be a comma-separated subset of [mvc, mvc-vt, webflux, coroutines, webflux-vt], "
+						+ "got 'mvc,quarkus'");
 		assertRejected("bench.fanouts", "sideways",
 				"bench.fanouts must be a comma-separated subset of [sequential, parallel], got 'sideways'");
 		assertRejected("bench.scenarios", "composite,cpu-heavy", "bench.scenarios must be a comma-separated subset "

@@ -35,7 +35,8 @@ class FaultSettingsTests {
 		FaultSettings faults = settings.faults();
 		assertThat(faults).isNotNull();
 		assertThat(settings.cells()).as("no matrix cell").isEmpty();
-		assertThat(faults.stacks()).containsExactly(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX, Stack.COROUTINES);
+		assertThat(faults.stacks()).containsExactly(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX, Stack.COROUTINES,
+				Stack.WEBFLUX_VT);
 		assertThat(faults.concurrency()).isEqualTo(20);
 		assertThat(faults.duration()).isEqualTo(Duration.ofSeconds(2));
 		assertThat(faults.clientTimeout()).isEqualTo(Duration.ofSeconds(2));
@@ -48,7 +49,7 @@ class FaultSettingsTests {
 	}
 
 	@Test
-	void onAJdkOlderThan21TheFaultsSkipMvcVt() {
+	void onAJdkOlderThan21TheFaultsSkipTheVirtualThreadStacks() {
 		BenchSettings settings = BenchSettings.from(Map.of("bench.scenarios", "faults"), this.jdk17);
 		assertThat(settings.faults().stacks()).containsExactly(Stack.MVC, Stack.WEBFLUX, Stack.COROUTINES);
 	}

@@ -71,7 +71,8 @@ class SettingsHelpTests {
 		assertThat(help).contains("bench.concurrency (axis, whole numbers)")
 			.contains("standard: 400")
 			.contains(
-					"full | E | mvc,mvc-vt,webflux,coroutines | composite | sequential | – | 64m | closed | 2000 | –");
+					"full | E | mvc,mvc-vt,webflux,coroutines,webflux-vt | composite | sequential | – | 64m | closed | "
+							+ "2000 | –");
 	}
 
 	@Test

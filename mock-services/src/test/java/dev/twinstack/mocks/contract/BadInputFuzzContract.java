@@ -92,6 +92,14 @@ public abstract class BadInputFuzzContract {
 		return new String[0];
 	}
 
+	/**
+	 * The port of the app under test, once a property or example has started it.
+	 * @return its HTTP port
+	 */
+	protected static int port() {
+		return port;
+	}
+
 	/** Starts the mocks and the app before the first property of the container. */
 	@BeforeProperty
 	void startAppOnce() throws Exception {
