@@ -25,10 +25,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class ThreadPlacementTests {
 
 	/**
-	 * CPU time each busy thread spends (ms): about 60 samples at 10 ms, however loaded
-	 * the machine is.
+	 * CPU time each busy thread spends (ms): at least 20 samples (a warning needs 20) at
+	 * 10 ms even when JFR drops most, however loaded the machine is.
 	 */
-	private static final long CPU_MS = 600;
+	private static final long CPU_MS = 1500;
 
 	/** How long a virtual thread spins (ms). */
 	private static final long VIRTUAL_MS = 3000;
