@@ -47,10 +47,10 @@ class ReferenceDocsTests {
 		.compile("(?<![\\w.-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])([0-9a-f]{7,12}|[0-9a-f]{40})(?![\\w-])");
 
 	/**
-	 * Reference docs rewritten on another branch at the same time (webflux-app's README,
-	 * for the webflux-vt stack): the lead removes an entry when that branch is merged.
+	 * Reference docs rewritten on another branch at the same time: the lead removes an entry
+	 * when that branch is merged.
 	 */
-	private static final Set<String> REWRITTEN_ELSEWHERE = Set.of("webflux-app/README.md");
+	private static final Set<String> REWRITTEN_ELSEWHERE = Set.of();
 
 	/** A date, unless it is a timestamp's (an example of a format). */
 	private static final Pattern DATE = Pattern.compile("\\b20\\d\\d-[01]\\d-[0-3]\\d(?!T)\\b");
