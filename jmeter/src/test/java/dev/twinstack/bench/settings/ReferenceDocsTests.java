@@ -47,8 +47,8 @@ class ReferenceDocsTests {
 		.compile("(?<![\\w.-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])([0-9a-f]{7,12}|[0-9a-f]{40})(?![\\w-])");
 
 	/**
-	 * Reference docs rewritten on another branch at the same time: the lead removes an entry
-	 * when that branch is merged.
+	 * Reference docs rewritten on another branch at the same time: the lead removes an
+	 * entry when that branch is merged.
 	 */
 	private static final Set<String> REWRITTEN_ELSEWHERE = Set.of();
 
