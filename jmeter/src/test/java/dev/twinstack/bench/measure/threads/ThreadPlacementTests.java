@@ -12,7 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
-import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.ServerAddress;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.profile.BusyHandler;
 import jdk.jfr.Recording;
@@ -95,11 +96,18 @@ class ThreadPlacementTests {
 		assertThat(placement.work(WorkKind.DRIVER).pools()).singleElement()
 			.satisfies((pool) -> assertThat(pool.pool()).isEqualTo("worker-pool-*"))
 			.satisfies((pool) -> assertThat(pool.kind()).isEqualTo(PoolKind.PLATFORM));
-		assertThat(placement.warnings()).as(placement::toString)
-			.singleElement()
-			.asString()
-			.startsWith("MongoDB driver: 100 % of its samples ran on worker-pool-* (platform threads, 100 %)")
-			.endsWith("not on event loops");
+		// JFR keeps too few of the driver thread's samples on a busy machine now and then
+		// (6-18 seen in CI): the warning needs 20, so below that it must stay silent
+		if (placement.work(WorkKind.DRIVER).samples() >= ThreadPlacement.WARNING_MIN_SAMPLES) {
+			assertThat(placement.warnings()).as(placement::toString)
+				.singleElement()
+				.asString()
+				.startsWith("MongoDB driver: 100 % of its samples ran on worker-pool-* (platform threads, 100 %)")
+				.endsWith("not on event loops");
+		}
+		else {
+			assertThat(placement.warnings()).as(placement::toString).isEmpty();
+		}
 		assertThat(placement.virtualThreads()).isNull();
 	}
 
@@ -141,6 +149,8 @@ class ThreadPlacementTests {
 			.isStrictlyBetween(0.0, 1.0);
 	}
 
+	private volatile long sink;
+
 	private Recording recording() {
 		Recording recording = new Recording();
 		recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
@@ -155,6 +165,10 @@ class ThreadPlacementTests {
 	 * of CPU. Call it first from the thread itself.
 	 */
 	private static BooleanSupplier busy() {
+		return busy(CPU_MS);
+	}
+
+	private static BooleanSupplier busy(long cpuMs) {
 		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 		long[] start = new long[] { -1, System.nanoTime() };
 		return () -> {
@@ -166,17 +180,28 @@ class ThreadPlacementTests {
 				// a virtual thread has no CPU time of its own: spin for a fixed time
 				return wall < VIRTUAL_MS * 1_000_000;
 			}
-			return threads.getCurrentThreadCpuTime() - start[0] < CPU_MS * 1_000_000 && wall < WALL_MS * 1_000_000;
+			return threads.getCurrentThreadCpuTime() - start[0] < cpuMs * 1_000_000 && wall < WALL_MS * 1_000_000;
 		};
 	}
 
 	private void driverWork() {
-		BooleanSupplier more = busy();
-		while (more.getAsBoolean()) {
-			// a short URI: the options' regexes recurse deep enough to push the driver's
-			// frames beyond JFR's stack depth, and such samples count for no kind
-			new ConnectionString("mongodb://127.0.0.1:27018/twinstack");
-		}
+		// three busy threads' worth: JFR samples a few threads per period, and the
+		// warning
+		// this thread must raise needs at least 20 of its samples
+		BooleanSupplier longer = busy(3 * CPU_MS);
+		// spin inside a driver frame (the settings builder calls the block at once), so
+		// that every sample of this thread is the driver's, however deep JFR walks
+		MongoClientSettings.builder().applyToClusterSettings((cluster) -> {
+			long sum = 0;
+			while (longer.getAsBoolean()) {
+				for (int i = 0; i < 1_000; i++) {
+					sum = sum * 31 + Long.hashCode(sum ^ i);
+				}
+				// a call out of the loop, as BusyHandler makes: JFR walks such stacks
+				sum += new ServerAddress("127.0.0.1", 27018 + (int) (sum & 7)).hashCode();
+			}
+			this.sink = sum;
+		});
 	}
 
 	private static void outbound() {
