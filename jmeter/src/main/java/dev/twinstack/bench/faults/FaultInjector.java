@@ -11,8 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.MockServicesProcess;
-import dev.twinstack.bench.settings.DownstreamService;
-import dev.twinstack.bench.settings.FaultSettings;
+import dev.twinstack.bench.settings.faults.DownstreamService;
+import dev.twinstack.bench.settings.faults.FaultSettings;
 
 /**
  * Injects faults into the running mock-services through each WireMock server's admin API

@@ -3,9 +3,9 @@ package dev.twinstack.bench.faults;
 import java.util.Map;
 
 import dev.twinstack.bench.matrix.Stack;
-import dev.twinstack.bench.settings.DownstreamService;
-import dev.twinstack.bench.settings.Fault;
-import dev.twinstack.bench.settings.FaultSettings;
+import dev.twinstack.bench.settings.faults.DownstreamService;
+import dev.twinstack.bench.settings.faults.Fault;
+import dev.twinstack.bench.settings.faults.FaultSettings;
 
 /**
  * What one fault run measured: a fault applied to a share of one downstream service's

@@ -24,7 +24,7 @@ import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.FaultSettings;
+import dev.twinstack.bench.settings.faults.FaultSettings;
 
 /**
  * Runs the {@code faults} scenario: per stack, one app start and a 5 s warm-up, then for

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.twinstack.bench.process.BenchException;
+import dev.twinstack.bench.settings.remote.LoadEngines;
 
 /**
  * How JMeter's remote engines and the bench talk: Java RMI over mutual TLS with one
@@ -26,10 +27,10 @@ public record RmiTransport(Path keystore) {
 	/**
 	 * The value of {@code bench.rmiKeystore} and {@code --insecure-rmi} for plain RMI.
 	 */
-	public static final String INSECURE = "insecure";
+	public static final String INSECURE = LoadEngines.INSECURE;
 
 	/** JMeter's default keystore file name ({@code create-rmi-keystore.sh}). */
-	public static final String DEFAULT_KEYSTORE = "rmi_keystore.jks";
+	public static final String DEFAULT_KEYSTORE = LoadEngines.DEFAULT_KEYSTORE;
 
 	/** JMeter's default key alias ({@code server.rmi.ssl.keystore.alias}). */
 	static final String ALIAS = "rmi";

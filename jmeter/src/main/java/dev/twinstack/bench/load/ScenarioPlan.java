@@ -139,17 +139,13 @@ public final class ScenarioPlan {
 	 * prefixes its threads' names with it). Only elements that serialize: no Java lambda.
 	 * @param run what to load, in total
 	 * @param runDir the run folder
-	 * @param engines the engines' {@code host:port}, as the bench names them
+	 * @param engines the engines' {@code host:port}, as the bench names them; a closed or
+	 * count run's threads divide evenly among them ({@code bench.engines} is checked
+	 * where it is parsed)
 	 * @return the plan
-	 * @throws IllegalArgumentException when the closed or count model's threads do not
-	 * divide evenly among the engines
 	 */
 	public static DslTestPlan distributed(Run run, Path runDir, List<String> engines) {
 		int count = engines.size();
-		if (run.load() != LoadModel.OPEN && run.threads() % count != 0) {
-			throw new IllegalArgumentException(run.threads() + " threads cannot be divided evenly among " + count
-					+ " engines: use a multiple of " + count);
-		}
 		DslHttpSampler sampler = sampler(run.workload(), run.baseUri() + run.workload().path(),
 				run.runId() + "-${" + ENGINE_VARIABLE + "}");
 		return lean(vars().set(ENGINE_VARIABLE, engineNumber(engines)), loadGroup(run, count, sampler),

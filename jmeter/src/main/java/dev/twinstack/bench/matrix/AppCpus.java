@@ -64,14 +64,31 @@ public record AppCpus(int cores) {
 	/**
 	 * Says which values fit a machine, for the error when one does not.
 	 * @param machineCores the machine's logical processors
-	 * @return e.g. {@code all or 1 on this machine of 2 logical cores (at least one core
-	 * stays with JMeter, mock-services and MongoDB)}
+	 * @return e.g. {@code all or 1 on this machine of 2 cores (logical processors; at
+	 * least one stays with JMeter, mock-services and MongoDB)}
 	 */
 	public static String acceptedOn(int machineCores) {
 		String accepted = (machineCores <= 1) ? "all"
 				: (machineCores == 2) ? "all or 1" : "all or 1 to " + (machineCores - 1);
-		return accepted + " on this machine of " + machineCores + " logical " + ((machineCores == 1) ? "core" : "cores")
-				+ " (at least one core stays with JMeter, mock-services and MongoDB)";
+		return accepted + " on this machine of " + coresInWords(machineCores)
+				+ " (logical processors; at least one stays with JMeter, mock-services and MongoDB)";
+	}
+
+	/**
+	 * Words a number of cores, as every title, label and error of the bench does.
+	 * @param cores the count
+	 * @return e.g. {@code 1 core}, {@code 2 cores}
+	 */
+	public static String coresInWords(int cores) {
+		return cores + ((cores == 1) ? " core" : " cores");
+	}
+
+	/**
+	 * Returns the value's part of the names of cells, app starts and charts.
+	 * @return e.g. {@code -cpu1}; empty for {@code all}, which names leave out
+	 */
+	public String suffix() {
+		return isAll() ? "" : "-cpu" + id();
 	}
 
 	/**

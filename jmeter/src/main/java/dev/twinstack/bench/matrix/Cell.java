@@ -91,8 +91,7 @@ public record Cell(Stack stack, Workload workload, LoadModel load, int concurren
 			case OPEN -> "r" + this.rate;
 		};
 		return this.stack.id() + "-" + this.workload.id() + "-" + level
-				+ (this.heap.isDefault() ? "" : "-h" + this.heap.id())
-				+ (this.appCpus.isAll() ? "" : "-cpu" + this.appCpus.id());
+				+ (this.heap.isDefault() ? "" : "-h" + this.heap.id()) + this.appCpus.suffix();
 	}
 
 	/**

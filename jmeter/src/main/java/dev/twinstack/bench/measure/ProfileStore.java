@@ -15,7 +15,7 @@ import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
 import com.mongodb.connection.ServerDescription;
 import dev.twinstack.bench.process.MockServicesProcess;
-import dev.twinstack.bench.settings.Targets;
+import dev.twinstack.bench.settings.remote.Targets;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 import org.bson.Document;

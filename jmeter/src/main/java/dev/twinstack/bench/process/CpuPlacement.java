@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 import dev.twinstack.bench.matrix.AppCpus;
-import dev.twinstack.bench.settings.BenchConfigException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import oshi.SystemInfo;
@@ -50,18 +49,14 @@ public final class CpuPlacement {
 	/**
 	 * Creates the placement.
 	 * @param machineCpus the ids of the machine's logical CPUs, e.g. {@code [0, 1]}
-	 * @param appCpus the cores given to the app
+	 * @param appCpus the cores given to the app, leaving at least one CPU to the rest
+	 * ({@code bench.appCpus} is checked where it is parsed)
 	 * @param unavailableReason why taskset cannot be used, empty when it can
-	 * @throws BenchConfigException when the app's cores leave none for the rest
 	 */
 	CpuPlacement(List<Integer> machineCpus, AppCpus appCpus, Optional<String> unavailableReason) {
 		this.machineCpus = List.copyOf(new TreeSet<>(machineCpus));
 		if (this.machineCpus.isEmpty()) {
 			throw new IllegalArgumentException("no CPU");
-		}
-		if (!appCpus.fits(this.machineCpus.size())) {
-			throw BenchConfigException.invalid(AppCpus.PROPERTY, appCpus.id(),
-					AppCpus.acceptedOn(this.machineCpus.size()));
 		}
 		this.appCpus = appCpus;
 		this.unavailableReason = unavailableReason;
@@ -70,9 +65,8 @@ public final class CpuPlacement {
 	/**
 	 * Places an app start on this machine: its logical CPUs from OSHI, taskset's presence
 	 * checked once per JVM.
-	 * @param appCpus the cores given to the app
+	 * @param appCpus the cores given to the app, leaving at least one CPU to the rest
 	 * @return the placement
-	 * @throws BenchConfigException when the app's cores leave none for the rest
 	 */
 	public static CpuPlacement detect(AppCpus appCpus) {
 		return new CpuPlacement(machineCpus(), appCpus, Taskset.unavailableReason());

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.DownstreamService;
-import dev.twinstack.bench.settings.Targets;
+import dev.twinstack.bench.settings.faults.DownstreamService;
+import dev.twinstack.bench.settings.remote.Targets;
 
 /**
  * mock-services (three WireMock services and an embedded MongoDB) running as its own JVM

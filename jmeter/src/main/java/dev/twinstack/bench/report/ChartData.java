@@ -58,7 +58,7 @@ final class ChartData {
 	 * @return e.g. {@code throughput-sequential-cpu1}
 	 */
 	static String throughputId(Fanout fanout, AppCpus placement) {
-		return "throughput-" + fanout.id() + suffix(placement);
+		return "throughput-" + fanout.id() + placement.suffix();
 	}
 
 	/**
@@ -77,7 +77,7 @@ final class ChartData {
 	 * @return e.g. {@code latency-sequential-cpu1}
 	 */
 	static String latencyId(Fanout fanout, AppCpus placement) {
-		return "latency-" + fanout.id() + suffix(placement);
+		return "latency-" + fanout.id() + placement.suffix();
 	}
 
 	/**
@@ -142,7 +142,7 @@ final class ChartData {
 	 */
 	static List<String> timeIds(Fanout fanout, int concurrency, Heap heap, AppCpus placement, LoadModel load) {
 		String scenario = fanout.id() + "-c" + concurrency + ((load == LoadModel.COUNT) ? "-n" : "")
-				+ (heap.isDefault() ? "" : "-h" + heap.id()) + suffix(placement);
+				+ (heap.isDefault() ? "" : "-h" + heap.id()) + placement.suffix();
 		return List.of("memory-" + scenario, "threads-" + scenario, "cpu-" + scenario);
 	}
 
@@ -168,12 +168,7 @@ final class ChartData {
 	 * @return e.g. {@code , app alone on 1 core}; empty for {@code all}
 	 */
 	static String placementLabel(AppCpus placement) {
-		return placement.isAll() ? ""
-				: ", app alone on " + placement.cores() + ((placement.cores() == 1) ? " core" : " cores");
-	}
-
-	private static String suffix(AppCpus placement) {
-		return placement.isAll() ? "" : "-cpu" + placement.id();
+		return placement.isAll() ? "" : ", app alone on " + AppCpus.coresInWords(placement.cores());
 	}
 
 	/**

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.model.LoadDependentDemands;
 import dev.twinstack.bench.model.LoadDependentDemands.MeasuredLoad;
 import dev.twinstack.bench.model.StackDemands;
@@ -143,7 +144,7 @@ public record RunDemands(String profile, int cores, String commit, List<Entry> s
 			return "all cores";
 		}
 		int cores = appCpus.path("cores").asInt();
-		return "app on " + cores + " core" + ((cores == 1) ? "" : "s");
+		return "app on " + AppCpus.coresInWords(cores);
 	}
 
 	/** The loads of one stack, workload and placement; the base is the lowest load's. */

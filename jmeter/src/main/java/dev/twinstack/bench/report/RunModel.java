@@ -11,6 +11,7 @@ import java.util.Optional;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.ModelFit;
 import dev.twinstack.bench.analysis.Winners;
+import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.model.LoadDependentDemands;
 import dev.twinstack.bench.model.LoadDependentDemands.MeasuredLoad;
 import dev.twinstack.bench.model.StackDemands;
@@ -276,8 +277,8 @@ record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demand
 	 * core}
 	 */
 	static String group(Cell cell) {
-		return MatrixReport.group(cell) + (cell.appCpus().isAll() ? ""
-				: ", app on " + cell.appCpus().cores() + " core" + ((cell.appCpus().cores() == 1) ? "" : "s"));
+		return MatrixReport.group(cell)
+				+ (cell.appCpus().isAll() ? "" : ", app on " + AppCpus.coresInWords(cell.appCpus().cores()));
 	}
 
 	/**

@@ -21,9 +21,9 @@ import dev.twinstack.bench.measure.MemoryAfterRequests;
 import dev.twinstack.bench.measure.MongoServer;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.Projection;
-import dev.twinstack.bench.settings.Jdk;
 import dev.twinstack.bench.settings.SkippedStack;
 import dev.twinstack.bench.settings.Tool;
+import dev.twinstack.bench.settings.jdk.Jdk;
 
 /**
  * Everything a bench run measured and every setting it ran with: the content of

@@ -119,8 +119,7 @@ final class AppSession implements AutoCloseable {
 	private void startApp() {
 		this.starts++;
 		this.name = this.stack.id() + (this.heap.isDefault() ? "" : "-h" + this.heap.id())
-				+ (this.placement.appCpus().isAll() ? "" : "-cpu" + this.placement.appCpus().id())
-				+ ((this.workload != null) ? "-" + this.workload.id() : "")
+				+ this.placement.appCpus().suffix() + ((this.workload != null) ? "-" + this.workload.id() : "")
 				+ ((this.starts > 1) ? "-" + this.starts : "");
 		Path logs = this.settings.outputDir().resolve("logs");
 		this.gcLog = logs.resolve(this.name + "-gc.log");

@@ -32,8 +32,8 @@ import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.TrialFigures;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.LoadEngines;
 import dev.twinstack.bench.settings.MemoryRequests;
+import dev.twinstack.bench.settings.remote.LoadEngines;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 
 /**

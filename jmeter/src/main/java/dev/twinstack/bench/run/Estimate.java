@@ -9,9 +9,9 @@ import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Fault;
-import dev.twinstack.bench.settings.FaultSettings;
 import dev.twinstack.bench.settings.MemoryRequests;
+import dev.twinstack.bench.settings.faults.Fault;
+import dev.twinstack.bench.settings.faults.FaultSettings;
 
 /**
  * A rough wall-time estimate of a bench, printed before it starts: app starts, warm-ups

@@ -21,7 +21,7 @@ import dev.twinstack.bench.measure.CpuShares;
 import dev.twinstack.bench.measure.ProfileStore;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.LoadEngines;
+import dev.twinstack.bench.settings.remote.LoadEngines;
 import dev.twinstack.monitoring.SeriesSummary;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 

@@ -43,7 +43,7 @@ import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.TrialFigures;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.Machine;
-import dev.twinstack.bench.settings.Targets;
+import dev.twinstack.bench.settings.remote.Targets;
 import dev.twinstack.monitoring.ActuatorMetricsClient;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;

@@ -17,6 +17,12 @@ import dev.twinstack.bench.matrix.MatrixBlock;
 import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
+import dev.twinstack.bench.settings.faults.FaultSettings;
+import dev.twinstack.bench.settings.jdk.Jdk;
+import dev.twinstack.bench.settings.jdk.JdkSelector;
+import dev.twinstack.bench.settings.remote.LoadEngines;
+import dev.twinstack.bench.settings.remote.Targets;
+import dev.twinstack.bench.settings.remote.TargetsMode;
 
 /**
  * What the bench runs, parsed from {@code bench.*} system properties as
@@ -33,7 +39,6 @@ import dev.twinstack.bench.matrix.Workload;
  * @param faults the {@code faults} scenario, {@code null} when it is not selected
  * @param outputDir where results.json, report.md and the runs folder go
  * @param crossCheck the independent load generator that runs every closed cell once more
- * ({@code wrk}), or {@code none}
  * @param engines where the trials' load runs: JMeter in this JVM, or remote engines
  * @param project the report's what-if for the reader's hardware ({@code bench.project}),
  * {@code null} when none was asked for
@@ -41,7 +46,7 @@ import dev.twinstack.bench.matrix.Workload;
  * {@link Targets#LOCAL} when the bench starts them
  */
 public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Downstream downstream, Jvms jvms,
-		FaultSettings faults, Path outputDir, String crossCheck, LoadEngines engines, Projection project,
+		FaultSettings faults, Path outputDir, CrossChecker crossCheck, LoadEngines engines, Projection project,
 		Targets targets) {
 
 	/**
@@ -50,9 +55,6 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 	 * {@link Projection} so that a typo fails before the run.
 	 */
 	public static final String PROJECT = "bench.project";
-
-	/** Accepted values of {@code bench.crosscheck}. */
-	public static final List<String> CROSS_CHECKS = SettingsTable.CROSS_CHECKS;
 
 	/** Accepted profile names. */
 	public static final List<String> PROFILES = BenchProfile.ids();
@@ -113,14 +115,16 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 			.map(String::trim)
 			.filter((value) -> !value.isEmpty())
 			.orElse(null);
-		BenchProfile profile = SettingsTable.PROFILE.read(get, BenchProfile.SMOKE);
-		Projection project = SettingsTable.PROJECT.read(get, null);
-		Targets targets = TargetsMode.read(get);
+		// the profile's own default depends on no profile
+		BenchProfile profile = SettingsTable.PROFILE.read(get, null);
+		Projection project = SettingsTable.PROJECT.read(get, profile);
+		Targets targets = TargetsMode.read(get, profile);
 		// targets: bench.javaHome is refused below, not looked for here
-		Jdk jdk = jdks.apply(targets.remote() ? null : SettingsTable.JAVA_HOME.read(get, null)).select();
+		Jdk jdk = jdks.apply(targets.remote() ? null : SettingsTable.JAVA_HOME.read(get, profile)).select();
 		// targets: the apps run elsewhere, pinned by no one here
-		List<MatrixBlock> blocks = SettingsTable
-			.reshape(targets.remote() ? profile.blocks() : defaultPlacement(profile), get);
+		List<AppCpus> placement = targets.remote() ? null : SettingsTable.APP_CPUS.defaultValue(profile);
+		List<MatrixBlock> blocks = SettingsTable.reshape((placement == null) ? profile.blocks()
+				: profile.blocks().stream().map((block) -> block.withAppCpus(placement)).toList(), get);
 		if (get.apply(SettingsTable.REQUESTS.name()) != null) {
 			// bench.requests sets every count cell, as an axis property sets its axis
 			blocks = blocks.stream().map((block) -> block.withRequests(0)).toList();
@@ -135,48 +139,41 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 		else {
 			matrix = matrix(blocks, jdk);
 		}
-		Timing timing = new Timing(SettingsTable.DURATION.read(get, profile.duration()),
-				SettingsTable.WARMUP.read(get, profile.warmup()), SettingsTable.BASELINE.read(get, profile.baseline()),
-				SettingsTable.TRIALS.read(get, profile.trials()), SettingsTable.REQUESTS.read(get, profile.requests()),
-				targets.remote() ? 0 : SettingsTable.MEMORY_REQUESTS.read(get, MemoryRequests.defaultFor(profile)),
-				profile.memoryRepeats(), profile.memoryWorkload(),
-				"workload".equals(SettingsTable.FORK.read(get, SettingsTable.FORK.defaultFor(profile))));
-		Downstream downstream = new Downstream(SettingsTable.LATENCY.read(get, "100ms"),
-				SettingsTable.SLOW_LATENCY.read(get, "1s"));
-		Jars jars = new Jars(jar(get, SettingsTable.MOCK_SERVICES_JAR, "mock-services/target/mock-services-exec.jar"),
-				jar(get, SettingsTable.MVC_JAR, "mvc-app/target/mvc-app.jar"),
-				jar(get, SettingsTable.WEBFLUX_JAR, "webflux-app/target/webflux-app.jar"));
-		Jvms jvms = new Jvms(jdk, jars, SettingsTable.APP_JVM_ARGS.read(get, List.of("-Xms512m", "-Xmx512m")),
-				SettingsTable.MOCKS_JVM_ARGS.read(get, List.of("-Xmx2g")),
-				SettingsTable.TOMCAT_THREADS.read(get, DEFAULT_TOMCAT_THREADS));
+		Timing timing = new Timing(SettingsTable.DURATION.read(get, profile), SettingsTable.WARMUP.read(get, profile),
+				SettingsTable.BASELINE.read(get, profile), SettingsTable.TRIALS.read(get, profile),
+				SettingsTable.REQUESTS.read(get, profile),
+				targets.remote() ? 0 : SettingsTable.MEMORY_REQUESTS.read(get, profile), profile.memoryRepeats(),
+				profile.memoryWorkload(), SettingsTable.FORK.read(get, profile) == Fork.WORKLOAD);
+		Downstream downstream = new Downstream(SettingsTable.LATENCY.read(get, profile),
+				SettingsTable.SLOW_LATENCY.read(get, profile));
+		Jars jars = new Jars(SettingsTable.MOCK_SERVICES_JAR.read(get, profile),
+				SettingsTable.MVC_JAR.read(get, profile), SettingsTable.WEBFLUX_JAR.read(get, profile));
+		Jvms jvms = new Jvms(jdk, jars, SettingsTable.APP_JVM_ARGS.read(get, profile),
+				SettingsTable.MOCKS_JVM_ARGS.read(get, profile), SettingsTable.TOMCAT_THREADS.read(get, profile));
 		// faults: the stacks asked for, else every stack this JDK runs
 		FaultSettings faults = matrix.blocks().stream().anyMatch((block) -> block.scenarios().contains(Scenario.FAULTS))
-				? FaultSettings.from(get,
+				? FaultSettings.from(get, profile,
 						(get.apply(SettingsTable.STACKS.name()) != null) ? matrix.stacks()
 								: Arrays.stream(Stack.values()).filter(jdk::runs).toList(),
 						targets.externalMongo())
 				: null;
-		// wrk by default, but in full, which has no time left for it under 90 minutes;
 		// for remote targets too (wrk runs on this machine against the target's URL)
-		String crossCheck = SettingsTable.CROSS_CHECK.read(get, SettingsTable.CROSS_CHECK.defaultFor(profile));
-		LoadEngines engines = engines(get, matrix);
+		CrossChecker crossCheck = SettingsTable.CROSS_CHECK.read(get, profile);
+		LoadEngines engines = engines(get, profile, matrix);
 		return new BenchSettings(profile.id(), matrix, timing, downstream, jvms, faults,
-				SettingsTable.OUTPUT_DIR.read(get, SettingsParser.path("target/bench")), crossCheck, engines, project,
-				targets);
+				SettingsTable.OUTPUT_DIR.read(get, profile), crossCheck, engines, project, targets);
 	}
 
 	/**
 	 * Reads the load engines and checks that every closed or count level divides among
 	 * them.
 	 */
-	private static LoadEngines engines(Function<String, String> get, MatrixPlan matrix) {
-		List<String> addresses = SettingsTable.LOAD_ENGINES.read(get, List.of());
+	private static LoadEngines engines(Function<String, String> get, BenchProfile profile, MatrixPlan matrix) {
+		List<String> addresses = SettingsTable.LOAD_ENGINES.read(get, profile);
 		if (addresses.isEmpty()) {
 			return LoadEngines.LOCAL;
 		}
-		String keystore = SettingsTable.RMI_KEYSTORE.read(get, "rmi_keystore.jks");
-		LoadEngines engines = new LoadEngines(addresses,
-				keystore.equals("insecure") ? null : SettingsParser.path(keystore));
+		LoadEngines engines = new LoadEngines(addresses, SettingsTable.RMI_KEYSTORE.read(get, profile).orElse(null));
 		engines.requireDivisible(matrix.cells()
 			.stream()
 			.filter((cell) -> cell.load() != LoadModel.OPEN)
@@ -195,26 +192,6 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 							+ " (" + jdk.vendor() + ", " + jdk.source() + "): set -Dbench.javaHome to a newer JDK"))
 			.toList();
 		return new MatrixPlan(blocks, requested.stream().filter(jdk::runs).toList(), skipped);
-	}
-
-	/**
-	 * Returns the profile's blocks with its default placement: {@code standard} pins the
-	 * app to half the cores (1 of 2) and the harness to the others, chosen from data (the
-	 * wrk cross-check's gap was smaller pinned than shared: jmeter/README.md, *Placing
-	 * the processes on the CPUs*); the other profiles, and a one-core machine, pin
-	 * nothing.
-	 */
-	private static List<MatrixBlock> defaultPlacement(BenchProfile profile) {
-		int cores = Machine.cores();
-		if (profile != BenchProfile.STANDARD || cores < 2) {
-			return profile.blocks();
-		}
-		List<AppCpus> half = List.of(new AppCpus(cores / 2));
-		return profile.blocks().stream().map((block) -> block.withAppCpus(half)).toList();
-	}
-
-	private static Path jar(Function<String, String> get, Setting<Path> setting, String fromRoot) {
-		return setting.read(get).orElseGet(() -> SettingsParser.path("../" + fromRoot));
 	}
 
 	/**
@@ -239,10 +216,10 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 
 	/**
 	 * Tells whether closed cells are run once more by wrk.
-	 * @return {@code true} for {@code bench.crosscheck=wrk}
+	 * @return {@code true} for {@link CrossChecker#WRK}
 	 */
 	public boolean crossChecksWithWrk() {
-		return "wrk".equals(this.crossCheck);
+		return this.crossCheck == CrossChecker.WRK;
 	}
 
 	/**
@@ -259,14 +236,6 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 	 */
 	public int cellCount() {
 		return cells().size();
-	}
-
-	/**
-	 * Returns the matrix's blocks.
-	 * @return {@link MatrixPlan#blocks()}
-	 */
-	public List<MatrixBlock> blocks() {
-		return this.matrix.blocks();
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package dev.twinstack.bench.settings;
 
 import java.util.List;
+import dev.twinstack.bench.settings.jdk.Jdk;
 
 /**
  * The JVMs the bench starts: on which JDK, from which jars, with which options.

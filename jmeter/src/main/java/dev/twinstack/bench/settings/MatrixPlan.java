@@ -62,7 +62,7 @@ public record MatrixPlan(List<MatrixBlock> blocks, List<Stack> stacks, List<Skip
 			.toList();
 	}
 
-	static <T> List<T> distinct(List<MatrixBlock> blocks, Function<MatrixBlock, List<T>> axis) {
+	public static <T> List<T> distinct(List<MatrixBlock> blocks, Function<MatrixBlock, List<T>> axis) {
 		LinkedHashSet<T> values = new LinkedHashSet<>();
 		blocks.forEach((block) -> values.addAll(axis.apply(block)));
 		return List.copyOf(values);

@@ -3,8 +3,10 @@ package dev.twinstack.bench.settings;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -19,7 +21,7 @@ import dev.twinstack.mocks.Latency;
  * {@code null} for a value it does not accept and the words {@link SettingsTable} shows
  * for it ({@link Setting#parse} turns the {@code null} into the error).
  */
-final class SettingsParser {
+public final class SettingsParser {
 
 	private static final Pattern BENCH_DURATION = Pattern.compile("(\\d{1,4})(s|m)");
 
@@ -100,13 +102,37 @@ final class SettingsParser {
 		return "a whole number of seconds or minutes from " + minSeconds + "s to 60m, e.g. 30s or 2m";
 	}
 
-	/** One of a few words. */
-	static Function<String, String> oneOf(List<String> words) {
-		return (value) -> words.contains(value) ? value : null;
+	/**
+	 * One of an enum's values, written as its name in lower case (e.g. {@code workload}).
+	 */
+	static <E extends Enum<E>> Function<String, E> word(Class<E> type) {
+		return (value) -> Arrays.stream(type.getEnumConstants())
+			.filter((constant) -> word(constant).equals(value))
+			.findFirst()
+			.orElse(null);
+	}
+
+	/** The accepted words of an enum, for "must be" in the error. */
+	static String oneOf(Class<? extends Enum<?>> type) {
+		return "one of " + Arrays.stream(type.getEnumConstants()).map(SettingsParser::word).toList();
+	}
+
+	/** An enum's value as the settings write it: its name in lower case. */
+	static String word(Enum<?> constant) {
+		return constant.name().toLowerCase(Locale.ROOT);
+	}
+
+	/** {@code true} or {@code false}. */
+	static Boolean bool(String value) {
+		return switch (value) {
+			case "true" -> Boolean.TRUE;
+			case "false" -> Boolean.FALSE;
+			default -> null;
+		};
 	}
 
 	/** A path, absolute and normalized. */
-	static Path path(String value) {
+	public static Path path(String value) {
 		try {
 			return Path.of(value).toAbsolutePath().normalize();
 		}

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -20,6 +21,11 @@ import dev.twinstack.bench.matrix.MatrixBlock;
 import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Transfer;
+import dev.twinstack.bench.settings.faults.DownstreamService;
+import dev.twinstack.bench.settings.faults.Fault;
+import dev.twinstack.bench.settings.faults.FaultSettings;
+import dev.twinstack.bench.settings.remote.LoadEngines;
+import dev.twinstack.bench.settings.remote.Targets;
 import dev.twinstack.mocks.Latency;
 
 /**
@@ -37,12 +43,6 @@ public final class SettingsTable {
 
 	/** Tomcat's default worker thread cap, the default of {@code bench.tomcatThreads}. */
 	public static final int DEFAULT_TOMCAT_THREADS = 200;
-
-	/** Accepted values of {@code bench.crosscheck}. */
-	public static final List<String> CROSS_CHECKS = List.of("wrk", "none");
-
-	/** Accepted values of {@code bench.fork}. */
-	public static final List<String> FORKS = List.of("workload", "app");
 
 	private static final String MATRIX = "matrix";
 
@@ -64,11 +64,14 @@ public final class SettingsTable {
 
 	private static final String FAULTS_ONLY = "`faults` scenario only: ";
 
+	private static final List<String> NUMBERS = List.of("none", "one", "two", "three", "four", "five", "six", "seven",
+			"eight", "nine");
+
 	/** {@code bench.profile}: the named matrix. */
 	public static final Setting<BenchProfile> PROFILE = new Setting<>("bench.profile", MATRIX, "word",
 			"one of " + BenchProfile.ids(),
 			"the named matrix and durations the other properties override (Profiles above)",
-			same("smoke (standard with -Pbench)"), BenchProfile::byId, null);
+			Setting.Default.of(BenchProfile.SMOKE, "smoke (standard with -Pbench)"), BenchProfile::byId, null);
 
 	/** {@code bench.stacks}. */
 	public static final Setting<List<Stack>> STACKS = axis("bench.stacks", "list", SettingsParser.subsetOf(Stack.ids()),
@@ -124,19 +127,24 @@ public final class SettingsTable {
 			SettingsParser.numbers(1, MAX_RATE), ids(MatrixBlock::rates, String::valueOf),
 			(block) -> block.loads().contains(LoadModel.OPEN), MatrixBlock::withRates);
 
-	/** {@code bench.appCpus}. */
-	public static final Setting<List<AppCpus>> APP_CPUS = new Setting<>("bench.appCpus", MATRIX, "list",
+	/** The machines' cores the help shows the default placement for. */
+	private static final List<Integer> SHOWN_MACHINES = List.of(1, 2, 4);
+
+	/** {@code bench.appCpus}: its default is {@link #defaultPlacement}. */
+	public static final Setting<List<AppCpus>> APP_CPUS = new Setting<>(AppCpus.PROPERTY, MATRIX, "list",
 			AppCpus.ACCEPTED,
 			"the cores the app runs on alone (taskset), JMeter, mock-services and MongoDB on the others; "
 					+ "all = no pinning; a list such as 1,all measures each; a count leaves at least one core",
-			(profile) -> (profile == BenchProfile.STANDARD) ? "half the cores (1 of 2; all on 1 core)" : "all",
+			new Setting.Default<>((profile) -> defaultPlacement(profile, Machine.cores()),
+					SettingsTable::placementShown),
 			(value) -> SettingsParser.appCpus(value, Machine.cores()),
 			new Setting.Axis<>(ids(MatrixBlock::appCpus, AppCpus::id), (block) -> true, MatrixBlock::withAppCpus));
 
 	/** {@code bench.duration}. */
 	public static final Setting<Duration> DURATION = new Setting<>("bench.duration", TIMING, "duration",
 			SettingsParser.durationFrom(1), "hold time per trial, after a 1 s ramp-up",
-			(profile) -> SettingsParser.format(profile.duration()), SettingsParser.duration(1), null);
+			Setting.Default.perProfile(BenchProfile::duration, SettingsParser::format), SettingsParser.duration(1),
+			null);
 
 	/** {@code bench.warmup}. */
 	public static final Setting<Duration> WARMUP = new Setting<>("bench.warmup", TIMING, "duration",
@@ -144,39 +152,44 @@ public final class SettingsTable {
 			"the most warm-up per app start (bench.fork): rounds at a gentle concurrency, then at the highest "
 					+ "right before each workload's first cell, both with the app on every CPU, until steady with a "
 					+ "quiet JIT; 0s = none",
-			(profile) -> SettingsParser.format(profile.warmup()), SettingsParser.duration(0), null);
+			Setting.Default.perProfile(BenchProfile::warmup, SettingsParser::format), SettingsParser.duration(0), null);
 
 	/** {@code bench.fork}. */
-	public static final Setting<String> FORK = new Setting<>("bench.fork", TIMING, "word", "one of " + FORKS,
+	public static final Setting<Fork> FORK = new Setting<>("bench.fork", TIMING, "word",
+			SettingsParser.oneOf(Fork.class),
 			"workload = a fresh app JVM per workload, as JMH forks one per benchmark, so that the JIT's code fits "
 					+ "the one workload it measures; app = one JVM per stack, heap and app CPUs serving its "
 					+ "workloads in turn (fewer starts and warm-ups: full, whose 30 s warm-ups cannot finish the JIT "
 					+ "anyway)",
-			(profile) -> (profile == BenchProfile.FULL) ? "app" : "workload", SettingsParser.oneOf(FORKS), null);
+			Setting.Default.perProfile((profile) -> (profile == BenchProfile.FULL) ? Fork.APP : Fork.WORKLOAD,
+					Fork::id),
+			SettingsParser.word(Fork.class), null);
 
 	/** {@code bench.baseline}. */
 	public static final Setting<Duration> BASELINE = new Setting<>("bench.baseline", TIMING, "duration",
 			SettingsParser.durationFrom(0),
 			"load at concurrency 1 per workload after the warm-up, for the base latency; 0s = none",
-			(profile) -> SettingsParser.format(profile.baseline()), SettingsParser.duration(0), null);
+			Setting.Default.perProfile(BenchProfile::baseline, SettingsParser::format), SettingsParser.duration(0),
+			null);
 
 	/** {@code bench.trials}. */
 	public static final Setting<Integer> TRIALS = new Setting<>("bench.trials", TIMING, "whole number",
 			SettingsParser.numberFrom(1, 20), "measured repetitions of every cell; the report quotes the median",
-			(profile) -> String.valueOf(profile.trials()), SettingsParser.number(1, 20), null);
+			Setting.Default.perProfile(BenchProfile::trials, String::valueOf), SettingsParser.number(1, 20), null);
 
 	/** {@code bench.requests}. */
 	public static final Setting<Integer> REQUESTS = new Setting<>("bench.requests", TIMING, "whole number",
 			SettingsParser.numberFrom(1, 10_000_000),
 			"requests per cell of the count model; given, it replaces a block's own count too",
-			SettingsTable::requestsPerBlock, SettingsParser.number(1, 10_000_000), null);
+			new Setting.Default<>(BenchProfile::requests, SettingsTable::requestsPerBlock),
+			SettingsParser.number(1, 10_000_000), null);
 
 	/** {@code bench.memoryRequests}. */
 	public static final Setting<Integer> MEMORY_REQUESTS = new Setting<>("bench.memoryRequests", TIMING, "whole number",
 			MemoryRequests.ACCEPTED,
 			"requests of the memory-after-N-requests measurement per stack, from " + MemoryRequests.CONCURRENCY
 					+ " clients",
-			(profile) -> String.valueOf(MemoryRequests.defaultFor(profile)), MemoryRequests::parse, null);
+			Setting.Default.perProfile(MemoryRequests::defaultFor, String::valueOf), MemoryRequests::parse, null);
 
 	/** {@code bench.latency}. */
 	public static final Setting<String> LATENCY = new Setting<>("bench.latency", DOWNSTREAM, "latency",
@@ -194,50 +207,57 @@ public final class SettingsTable {
 	public static final Setting<Integer> TOMCAT_THREADS = new Setting<>("bench.tomcatThreads", JVMS, "whole number",
 			SettingsParser.numberFrom(1, MAX_CONCURRENCY),
 			"server.tomcat.threads.max of mvc, its thread cap (the parallel fanout's pool gets 3 times as many)",
-			same(String.valueOf(DEFAULT_TOMCAT_THREADS)), SettingsParser.number(1, MAX_CONCURRENCY), null);
+			same(DEFAULT_TOMCAT_THREADS, String::valueOf), SettingsParser.number(1, MAX_CONCURRENCY), null);
 
 	/** {@code bench.javaHome}. */
 	public static final Setting<String> JAVA_HOME = new Setting<>("bench.javaHome", JVMS, "path",
 			"a JDK folder holding bin/java and a release file with JAVA_VERSION "
 					+ "(e.g. /usr/lib/jvm/temurin-25-jdk-amd64)",
 			"the JDK of every JVM the bench starts (Which JDK the apps run on, below)",
-			same("JAVA_HOME if >= 21, else the newest JDK >= 21 installed, else the Maven JVM"), (value) -> value,
-			null);
+			Setting.Default.of(null, "JAVA_HOME if >= 21, else the newest JDK >= 21 installed, else the Maven JVM"),
+			(value) -> value, null);
 
 	/** {@code bench.appJvmArgs}. */
 	public static final Setting<List<String>> APP_JVM_ARGS = new Setting<>("bench.appJvmArgs", JVMS, "JVM options",
-			"JVM options separated by spaces", "JVM options of each app on the default heap", same("-Xms512m -Xmx512m"),
-			SettingsParser::jvmArgs, null);
+			"JVM options separated by spaces", "JVM options of each app on the default heap",
+			same(List.of("-Xms512m", "-Xmx512m"), SettingsTable::jvmArgs), SettingsParser::jvmArgs, null);
 
 	/** {@code bench.mocksJvmArgs}. */
 	public static final Setting<List<String>> MOCKS_JVM_ARGS = new Setting<>("bench.mocksJvmArgs", JVMS, "JVM options",
-			"JVM options separated by spaces", "JVM options of mock-services", same("-Xmx2g"), SettingsParser::jvmArgs,
-			null);
+			"JVM options separated by spaces", "JVM options of mock-services",
+			same(List.of("-Xmx2g"), SettingsTable::jvmArgs), SettingsParser::jvmArgs, null);
 
 	/** {@code bench.crosscheck}. */
-	public static final Setting<String> CROSS_CHECK = new Setting<>("bench.crosscheck", OUTPUT, "word",
-			"one of " + CROSS_CHECKS,
+	public static final Setting<CrossChecker> CROSS_CHECK = new Setting<>("bench.crosscheck", OUTPUT, "word",
+			SettingsParser.oneOf(CrossChecker.class),
 			"wrk runs every closed cell's trials once more, each right after it (The wrk cross-check)",
-			(profile) -> (profile == BenchProfile.FULL) ? "none" : "wrk", SettingsParser.oneOf(CROSS_CHECKS), null);
+			// full has no time left for it under 90 minutes
+			Setting.Default.perProfile(
+					(profile) -> (profile == BenchProfile.FULL) ? CrossChecker.NONE : CrossChecker.WRK,
+					CrossChecker::id),
+			SettingsParser.word(CrossChecker.class), null);
 
 	/** {@code bench.project}: parsed into a {@link Projection}, applied by the report. */
 	public static final Setting<Projection> PROJECT = new Setting<>(BenchSettings.PROJECT, OUTPUT, "list",
 			"cores=<n>,latency=<n>ms|s,concurrency=<n>[,harness=same|none]",
 			"the model's projection of each stack onto your hardware, in a section of its own (not a measurement)",
-			same("none"), Projection::parse, null);
+			Setting.Default.of(null, "none"), Projection::parse, null);
 
 	/** {@code bench.engines}. */
 	public static final Setting<List<String>> LOAD_ENGINES = new Setting<>("bench.engines", ENGINES, "list",
 			LoadEngines.FORM + ", or none",
 			"the trials' load runs on these JMeter remote engines (load agents, docs/distributed.md), each with its "
 					+ "share of the threads or the rate; warm-up and base latency stay in the bench's JVM",
-			same("none (JMeter in the bench's JVM)"), LoadEngines::parse, null);
+			Setting.Default.of(List.of(), "none (JMeter in the bench's JVM)"), LoadEngines::parse, null);
 
 	/** {@code bench.rmiKeystore}. */
-	public static final Setting<String> RMI_KEYSTORE = new Setting<>("bench.rmiKeystore", ENGINES, "path",
-			"a keystore file, or insecure",
-			"with bench.engines: the keystore shared with the load agents (RMI over TLS); insecure = plain RMI",
-			same("rmi_keystore.jks (in jmeter/)"), (value) -> value, null);
+	public static final Setting<Optional<Path>> RMI_KEYSTORE = new Setting<>("bench.rmiKeystore", ENGINES, "path",
+			"a keystore file, or " + LoadEngines.INSECURE,
+			"with bench.engines: the keystore shared with the load agents (RMI over TLS); " + LoadEngines.INSECURE
+					+ " = plain RMI",
+			Setting.Default.of(Optional.of(SettingsParser.path(LoadEngines.DEFAULT_KEYSTORE)),
+					LoadEngines.DEFAULT_KEYSTORE + " (in jmeter/)"),
+			LoadEngines::keystore, null);
 
 	/** {@code bench.targets}. */
 	public static final Setting<Map<Stack, Targets.Target>> TARGETS_APPS = new Setting<>("bench.targets", TARGETS,
@@ -245,21 +265,21 @@ public final class SettingsTable {
 			"apps already running elsewhere (docs/distributed.md): the bench starts no app and no mocks, loads each "
 					+ "target in turn and reads its meters from its Actuator; needs bench.mongoUri, in the database "
 					+ "the targets store into",
-			same("none (the bench starts the apps)"), Targets::parse, null);
+			Setting.Default.of(Map.of(), "none (the bench starts the apps)"), Targets::parse, null);
 
 	/** {@code bench.stubs}. */
 	public static final Setting<Map<String, URI>> STUBS = new Setting<>("bench.stubs", TARGETS, "list",
 			Targets.STUBS_FORM,
 			"with bench.targets: the stubs the stub latency probe measures during each trial (validity: stubs "
 					+ "slower than configured); without it their latency is not measured",
-			same("none (not probed)"), Targets::parseStubs, null);
+			Setting.Default.of(Map.of(), "none (not probed)"), Targets::parseStubs, null);
 
 	/** {@code bench.mongoUri}. */
 	public static final Setting<String> MONGO_URI = new Setting<>("bench.mongoUri", DATABASE, "URI", Targets.MONGO_FORM,
 			"a MongoDB of your own (e.g. in a container) the apps store into instead of mock-services' embedded "
 					+ "mongo-java-server; stored == acknowledged is counted there. Without bench.targets the bench "
 					+ "starts its apps as usual, pointed at it",
-			same("none (mock-services' embedded mongo-java-server)"), Targets::parseMongoUri, null);
+			Setting.Default.of(null, "none (mock-services' embedded mongo-java-server)"), Targets::parseMongoUri, null);
 
 	/** {@code bench.mongoDatabase}. */
 	public static final Setting<String> MONGO_DATABASE = new Setting<>("bench.mongoDatabase", DATABASE, "name",
@@ -267,11 +287,13 @@ public final class SettingsTable {
 			"with bench.mongoUri, without bench.targets: the database the bench's apps write to; the bench drops its "
 					+ "profiles collection between cells only in " + Targets.BENCH_DATABASE
 					+ ", elsewhere deletes only its own documents",
-			same(Targets.BENCH_DATABASE), Targets::parseDatabase, null);
+			// null: Targets.benchDatabase picks it from bench.mongoUri
+			Setting.Default.of(null, Targets.BENCH_DATABASE), Targets::parseDatabase, null);
 
 	/** {@code bench.outputDir}. */
 	public static final Setting<Path> OUTPUT_DIR = new Setting<>("bench.outputDir", OUTPUT, "path", "a folder",
-			"where results.json, report.md, index.html and runs/ go", same("target/bench"), SettingsParser::path, null);
+			"where results.json, report.md, index.html and runs/ go", path("target/bench", ""), SettingsParser::path,
+			null);
 
 	/** {@code bench.mockServicesJar}. */
 	public static final Setting<Path> MOCK_SERVICES_JAR = jar("bench.mockServicesJar", "mock-services",
@@ -287,42 +309,44 @@ public final class SettingsTable {
 	/** {@code bench.faults}. */
 	public static final Setting<List<Fault>> FAULT_KINDS = new Setting<>("bench.faults", FAULTS, "list",
 			SettingsParser.subsetOf(Fault.ids()), FAULTS_ONLY + "what the faulted service does instead of answering",
-			same("all six"), SettingsParser.subset(Fault::byId), null);
+			same(List.of(Fault.values()), SettingsTable::all), SettingsParser.subset(Fault::byId), null);
 
 	/** {@code bench.faultServices}. */
 	public static final Setting<List<DownstreamService>> FAULT_SERVICES = new Setting<>("bench.faultServices", FAULTS,
 			"list", SettingsParser.subsetOf(DownstreamService.ids()),
-			FAULTS_ONLY + "the downstream services faulted, one at a time", same("all three"),
+			FAULTS_ONLY + "the downstream services faulted, one at a time",
+			same(List.of(DownstreamService.values()), SettingsTable::all),
 			SettingsParser.subset(DownstreamService::byId), null);
 
 	/** {@code bench.faultShares}. */
 	public static final Setting<List<Integer>> FAULT_SHARES = new Setting<>("bench.faultShares", FAULTS, "list",
 			SettingsParser.subsetOf(FaultSettings.SHARES.stream().map(String::valueOf).toList()),
 			FAULTS_ONLY + "shares of requests hit (%): 10 = customer ids ending in 7",
-			same(FaultSettings.SHARES.stream().map(String::valueOf).collect(Collectors.joining(","))),
+			same(FaultSettings.SHARES,
+					(shares) -> shares.stream().map(String::valueOf).collect(Collectors.joining(","))),
 			SettingsParser.subset(FaultSettings::share), null);
 
 	/** {@code bench.faultConcurrency}. */
 	public static final Setting<Integer> FAULT_CONCURRENCY = new Setting<>("bench.faultConcurrency", FAULTS,
 			"whole number", SettingsParser.numberFrom(1, 1000), FAULTS_ONLY + "JMeter threads of each run",
-			same(String.valueOf(FaultSettings.DEFAULT_CONCURRENCY)), SettingsParser.number(1, 1000), null);
+			same(20, String::valueOf), SettingsParser.number(1, 1000), null);
 
 	/** {@code bench.faultDuration}. */
 	public static final Setting<Duration> FAULT_DURATION = new Setting<>("bench.faultDuration", FAULTS, "duration",
 			SettingsParser.durationFrom(1), FAULTS_ONLY + "hold time of each run, after a 1 s ramp-up",
-			same(SettingsParser.format(FaultSettings.DEFAULT_DURATION)), SettingsParser.duration(1), null);
+			same(Duration.ofSeconds(2), SettingsParser::format), SettingsParser.duration(1), null);
 
 	/** {@code bench.faultDatabaseOutage}. */
-	public static final Setting<String> FAULT_DATABASE_OUTAGE = new Setting<>("bench.faultDatabaseOutage", FAULTS,
+	public static final Setting<Boolean> FAULT_DATABASE_OUTAGE = new Setting<>("bench.faultDatabaseOutage", FAULTS,
 			"boolean", "true or false",
 			FAULTS_ONLY + "also stop mock-services' MongoDB under load, per stack; the bench cannot stop the MongoDB "
 					+ "of bench.mongoUri",
-			same("true (false with bench.mongoUri)"), SettingsParser.oneOf(List.of("true", "false")), null);
+			same(true, (outage) -> outage + " (false with bench.mongoUri)"), SettingsParser::bool, null);
 
 	/** {@code bench.help}: read by the build, not by {@link BenchSettings}. */
 	public static final Setting<String> HELP = new Setting<>("bench.help", OUTPUT, "flag", "given or not",
-			"lists these settings and the profiles' blocks instead of running the bench", same("not given"),
-			(value) -> value, null);
+			"lists these settings and the profiles' blocks instead of running the bench",
+			Setting.Default.of(null, "not given"), (value) -> value, null);
 
 	/** Every setting, in the order of the help and the README. */
 	public static final List<Setting<?>> ALL = List.of(PROFILE, STACKS, SCENARIOS, FANOUTS, TRANSFERS, HEAPS, LOADS,
@@ -423,7 +447,8 @@ public final class SettingsTable {
 			Function<String, T> parser, Function<MatrixBlock, String> shown, Predicate<MatrixBlock> applies,
 			BiFunction<MatrixBlock, T, MatrixBlock> replace) {
 		Setting.Axis<T> axis = new Setting.Axis<>(shown, applies, replace);
-		return new Setting<>(name, MATRIX, type, accepted, help, (profile) -> perBlock(axis, profile), parser, axis);
+		return new Setting<>(name, MATRIX, type, accepted, help,
+				Setting.Default.shown((profile) -> perBlock(axis, profile)), parser, axis);
 	}
 
 	private static <T> Function<MatrixBlock, String> ids(Function<MatrixBlock, List<T>> values,
@@ -431,13 +456,69 @@ public final class SettingsTable {
 		return (block) -> values.apply(block).stream().map(id).collect(Collectors.joining(","));
 	}
 
+	/**
+	 * A runnable jar, shown from the repository's root and found from jmeter/, where
+	 * Maven runs the bench.
+	 */
 	private static Setting<Path> jar(String name, String module, String fromRoot) {
-		return new Setting<>(name, OUTPUT, "path", "a jar file", module + "'s runnable jar", same(fromRoot),
+		return new Setting<>(name, OUTPUT, "path", "a jar file", module + "'s runnable jar", path(fromRoot, "../"),
 				SettingsParser::path, null);
 	}
 
-	private static Function<BenchProfile, String> same(String value) {
-		return (profile) -> value;
+	/**
+	 * A path's default.
+	 * @param shown the path as shown to the user
+	 * @param from the folder it is shown from, as seen from where the bench runs
+	 */
+	private static Setting.Default<Path> path(String shown, String from) {
+		return Setting.Default.of(SettingsParser.path(from + shown), shown);
+	}
+
+	private static Setting.Default<String> same(String value) {
+		return Setting.Default.of(value, value);
+	}
+
+	private static <T> Setting.Default<T> same(T value, Function<T, String> shown) {
+		return Setting.Default.of(value, shown.apply(value));
+	}
+
+	private static String jvmArgs(List<String> options) {
+		return String.join(" ", options);
+	}
+
+	/** A whole list of named values, e.g. {@code all three}. */
+	private static String all(List<?> values) {
+		return "all " + NUMBERS.get(values.size());
+	}
+
+	/**
+	 * The default placement of the app on the CPUs: {@code standard} gives the app half
+	 * the cores (1 of 2) and the harness the others, chosen from data (the wrk
+	 * cross-check's gap was smaller pinned than shared: jmeter/README.md, *Placing the
+	 * processes on the CPUs*); the other profiles, and a one-core machine, keep their
+	 * blocks' own.
+	 * @param profile the profile
+	 * @param cores the machine's logical processors
+	 * @return the app's cores in every block, {@code null} to keep the blocks' own
+	 */
+	static List<AppCpus> defaultPlacement(BenchProfile profile, int cores) {
+		if (profile != BenchProfile.STANDARD || cores < 2) {
+			return null;
+		}
+		return List.of(new AppCpus(cores / 2));
+	}
+
+	/** The default placement in words, worked out on a few machines where it applies. */
+	private static String placementShown(BenchProfile profile) {
+		if (SHOWN_MACHINES.stream().allMatch((cores) -> defaultPlacement(profile, cores) == null)) {
+			return perBlock(APP_CPUS.axis(), profile);
+		}
+		return "by the machine's cores: " + SHOWN_MACHINES.stream().map((cores) -> {
+			List<AppCpus> placement = defaultPlacement(profile, cores);
+			String app = (placement == null) ? perBlock(APP_CPUS.axis(), profile)
+					: placement.stream().map(AppCpus::id).collect(Collectors.joining(","));
+			return app + " of " + AppCpus.coresInWords(cores);
+		}).collect(Collectors.joining(", "));
 	}
 
 }

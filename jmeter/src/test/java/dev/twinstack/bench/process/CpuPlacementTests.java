@@ -5,11 +5,9 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 
 import dev.twinstack.bench.matrix.AppCpus;
-import dev.twinstack.bench.settings.BenchConfigException;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class CpuPlacementTests {
 
@@ -81,12 +79,6 @@ class CpuPlacementTests {
 				+ "JMeter, mock-services and MongoDB share CPUs 0-1");
 		placement.pinHarness(ProcessHandle.current().pid());
 		assertThat(placement(2, "1").pinningOffMessage()).isEmpty();
-	}
-
-	@Test
-	void theAppsCoresMustLeaveOneForTheHarness() {
-		assertThatExceptionOfType(BenchConfigException.class).isThrownBy(() -> placement(2, "2"))
-			.withMessageContaining("this machine of 2 logical cores");
 	}
 
 	@Test

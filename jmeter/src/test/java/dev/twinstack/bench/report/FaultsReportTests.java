@@ -15,9 +15,9 @@ import dev.twinstack.bench.faults.Recovery;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.ResultsFixture;
-import dev.twinstack.bench.settings.DownstreamService;
-import dev.twinstack.bench.settings.Fault;
-import dev.twinstack.bench.settings.FaultSettings;
+import dev.twinstack.bench.settings.faults.DownstreamService;
+import dev.twinstack.bench.settings.faults.Fault;
+import dev.twinstack.bench.settings.faults.FaultSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

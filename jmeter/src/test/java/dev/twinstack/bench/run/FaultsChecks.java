@@ -9,7 +9,7 @@ import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.faults.OutageRun;
 import dev.twinstack.bench.report.ResultsJson;
 import dev.twinstack.bench.results.BenchResults;
-import dev.twinstack.bench.settings.FaultSettings;
+import dev.twinstack.bench.settings.faults.FaultSettings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -55,14 +55,14 @@ class AppCpusTests {
 		assertThat(SettingsParser.requireFits(AppCpus.ALL, 1)).isEqualTo(AppCpus.ALL);
 		assertThatExceptionOfType(BenchConfigException.class)
 			.isThrownBy(() -> SettingsParser.requireFits(AppCpus.parse("2"), 2))
-			.withMessage("bench.appCpus must be all or 1 on this machine of 2 logical cores (at least one core stays "
-					+ "with JMeter, mock-services and MongoDB), got '2'");
+			.withMessage("bench.appCpus must be all or 1 on this machine of 2 cores (logical processors; at least one "
+					+ "stays with JMeter, mock-services and MongoDB), got '2'");
 		assertThatExceptionOfType(BenchConfigException.class)
 			.isThrownBy(() -> SettingsParser.requireFits(AppCpus.parse("8"), 8))
-			.withMessageStartingWith("bench.appCpus must be all or 1 to 7 on this machine of 8 logical cores");
+			.withMessageStartingWith("bench.appCpus must be all or 1 to 7 on this machine of 8 cores (");
 		assertThatExceptionOfType(BenchConfigException.class)
 			.isThrownBy(() -> SettingsParser.requireFits(AppCpus.parse("1"), 1))
-			.withMessageStartingWith("bench.appCpus must be all on this machine of 1 logical core (");
+			.withMessageStartingWith("bench.appCpus must be all on this machine of 1 core (");
 	}
 
 }

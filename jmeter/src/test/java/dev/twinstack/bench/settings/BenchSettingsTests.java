@@ -15,6 +15,7 @@ import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
+import dev.twinstack.bench.settings.jdk.JdkSelector;
 import dev.twinstack.mocks.Latency;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import dev.twinstack.bench.settings.jdk.Jdk;
+import dev.twinstack.bench.settings.jdk.JdkSelector;
 
 /**
  * Creates folders that look like JDKs to {@link Jdk#read}: {@code bin/java} and a
@@ -17,7 +19,7 @@ public final class FakeJdks {
 	private FakeJdks() {
 	}
 
-	static Path create(Path parent, String name, String version, String vendor) {
+	public static Path create(Path parent, String name, String version, String vendor) {
 		try {
 			Path home = parent.resolve(name);
 			Files.createDirectories(home.resolve("bin"));

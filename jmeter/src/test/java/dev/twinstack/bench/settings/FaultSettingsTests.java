@@ -7,6 +7,10 @@ import java.util.Map;
 import java.util.function.Function;
 
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.settings.faults.DownstreamService;
+import dev.twinstack.bench.settings.faults.Fault;
+import dev.twinstack.bench.settings.faults.FaultSettings;
+import dev.twinstack.bench.settings.jdk.JdkSelector;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Function;
 
+import dev.twinstack.bench.settings.jdk.JdkSelector;
+import dev.twinstack.bench.settings.remote.LoadEngines;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

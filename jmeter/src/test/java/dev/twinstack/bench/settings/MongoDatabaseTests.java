@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import dev.twinstack.bench.matrix.Scenario;
+import dev.twinstack.bench.settings.remote.Targets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -10,6 +10,8 @@ import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.settings.jdk.JdkSelector;
+import dev.twinstack.bench.settings.remote.Targets;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

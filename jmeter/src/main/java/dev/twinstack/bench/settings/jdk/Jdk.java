@@ -1,4 +1,4 @@
-package dev.twinstack.bench.settings;
+package dev.twinstack.bench.settings.jdk;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -81,7 +81,7 @@ public record Jdk(Path home, String version, int feature, String vendor, String 
 	/**
 	 * The feature release of {@code 17.0.15}, {@code 21}, {@code 1.8.0_412}: 17, 21, 8.
 	 */
-	static int feature(String version) {
+	public static int feature(String version) {
 		String[] parts = version.split("[.+_-]");
 		try {
 			int first = Integer.parseInt(parts[0]);

@@ -1,4 +1,4 @@
-package dev.twinstack.bench.settings;
+package dev.twinstack.bench.settings.jdk;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.settings.BenchConfigException;
+import dev.twinstack.bench.settings.SettingsTable;
 
 /**
  * Chooses the one JDK every JVM of a bench runs on, in this order:
@@ -27,7 +29,7 @@ import dev.twinstack.bench.matrix.Stack;
  * Maven wrapper and CI images set it to the build JDK, which says nothing about the JDK
  * the bench should measure; pin any JDK with {@code -Dbench.javaHome}.
  */
-final class JdkSelector {
+public final class JdkSelector {
 
 	private final String javaHomeProperty;
 
@@ -44,7 +46,7 @@ final class JdkSelector {
 	 * @param searchRoots folders whose subfolders may be JDKs
 	 * @param runningJavaHome {@code java.home} of the running JVM
 	 */
-	JdkSelector(String javaHomeProperty, String javaHomeEnv, List<Path> searchRoots, Path runningJavaHome) {
+	public JdkSelector(String javaHomeProperty, String javaHomeEnv, List<Path> searchRoots, Path runningJavaHome) {
 		this.javaHomeProperty = blankToNull(javaHomeProperty);
 		this.javaHomeEnv = blankToNull(javaHomeEnv);
 		this.searchRoots = List.copyOf(searchRoots);
@@ -57,7 +59,7 @@ final class JdkSelector {
 	 * @param javaHomeProperty the value of {@code bench.javaHome}, or {@code null}
 	 * @return the selector
 	 */
-	static JdkSelector forThisMachine(String javaHomeProperty) {
+	public static JdkSelector forThisMachine(String javaHomeProperty) {
 		Path userHome = Path.of(System.getProperty("user.home"));
 		List<Path> roots = List.of(Path.of("/usr/lib/jvm"), userHome.resolve(".sdkman/candidates/java"),
 				Path.of("/opt/java"), Path.of("/Library/Java/JavaVirtualMachines"));
@@ -70,7 +72,7 @@ final class JdkSelector {
 	 * @return the JDK
 	 * @throws BenchConfigException when {@code bench.javaHome} is not a JDK
 	 */
-	Jdk select() {
+	public Jdk select() {
 		if (this.javaHomeProperty != null) {
 			return Jdk.read(Path.of(this.javaHomeProperty), "-Dbench.javaHome")
 				.orElseThrow(() -> BenchConfigException.invalid(SettingsTable.JAVA_HOME.name(), this.javaHomeProperty,
@@ -101,7 +103,7 @@ final class JdkSelector {
 	 * {@code Contents/Home}).
 	 * @return the JDKs, in folder order
 	 */
-	List<Jdk> installed() {
+	public List<Jdk> installed() {
 		List<Jdk> found = new ArrayList<>();
 		for (Path root : this.searchRoots) {
 			if (!Files.isDirectory(root)) {
@@ -123,7 +125,7 @@ final class JdkSelector {
 	}
 
 	/** Compares versions such as 21.0.2 and 21.0.10 number by number. */
-	static int compareVersions(String left, String right) {
+	public static int compareVersions(String left, String right) {
 		String[] a = left.split("[.+_-]");
 		String[] b = right.split("[.+_-]");
 		for (int i = 0; i < Math.min(a.length, b.length); i++) {

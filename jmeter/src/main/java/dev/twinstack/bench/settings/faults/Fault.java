@@ -1,4 +1,4 @@
-package dev.twinstack.bench.settings;
+package dev.twinstack.bench.settings.faults;
 
 import java.time.Duration;
 import java.util.Arrays;

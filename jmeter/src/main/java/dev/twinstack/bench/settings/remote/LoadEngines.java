@@ -1,10 +1,14 @@
-package dev.twinstack.bench.settings;
+package dev.twinstack.bench.settings.remote;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.twinstack.bench.settings.BenchConfigException;
+import dev.twinstack.bench.settings.SettingsParser;
 
 /**
  * Where the measured load runs ({@code bench.engines}, {@code bench.rmiKeystore}): JMeter
@@ -30,6 +34,12 @@ public record LoadEngines(List<String> addresses, Path keystore) {
 	public static final String FORM = "host:port[,host:port...] (e.g. 127.0.0.2:1099,127.0.0.3:1099), " + "at most "
 			+ MAX_ENGINES + " distinct engines";
 
+	/** The value of {@code bench.rmiKeystore} for plain RMI. */
+	public static final String INSECURE = "insecure";
+
+	/** JMeter's default keystore file name ({@code create-rmi-keystore.sh}). */
+	public static final String DEFAULT_KEYSTORE = "rmi_keystore.jks";
+
 	private static final Pattern ENTRY = Pattern.compile("([A-Za-z0-9][A-Za-z0-9.-]*):(\\d{1,5})");
 
 	/**
@@ -54,7 +64,7 @@ public record LoadEngines(List<String> addresses, Path keystore) {
 	 * @return the addresses, in order; empty for {@code none}
 	 * @throws BenchConfigException naming the malformed entry and the accepted form
 	 */
-	static List<String> parse(String value) {
+	public static List<String> parse(String value) {
 		if (value.equals("none")) {
 			return List.of();
 		}
@@ -80,12 +90,25 @@ public record LoadEngines(List<String> addresses, Path keystore) {
 	}
 
 	/**
+	 * Parses {@code bench.rmiKeystore}.
+	 * @param value a keystore file, or {@link #INSECURE}
+	 * @return the file, empty for plain RMI; {@code null} when the value is no path
+	 */
+	public static Optional<Path> keystore(String value) {
+		if (value.equals(INSECURE)) {
+			return Optional.empty();
+		}
+		Path path = SettingsParser.path(value);
+		return (path != null) ? Optional.of(path) : null;
+	}
+
+	/**
 	 * Fails when a closed or count level cannot be divided evenly among the engines: each
 	 * engine runs the whole plan with its share of the threads.
 	 * @param concurrency the matrix's concurrency levels of the closed and count models
 	 * @throws BenchConfigException naming the level and what would divide
 	 */
-	void requireDivisible(List<Integer> concurrency) {
+	public void requireDivisible(List<Integer> concurrency) {
 		int engines = count();
 		for (int level : concurrency) {
 			if (level % engines != 0) {

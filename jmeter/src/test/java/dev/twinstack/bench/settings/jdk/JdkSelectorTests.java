@@ -1,10 +1,12 @@
-package dev.twinstack.bench.settings;
+package dev.twinstack.bench.settings.jdk;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.settings.BenchConfigException;
+import dev.twinstack.bench.settings.FakeJdks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

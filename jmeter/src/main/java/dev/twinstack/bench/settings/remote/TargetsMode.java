@@ -1,4 +1,4 @@
-package dev.twinstack.bench.settings;
+package dev.twinstack.bench.settings.remote;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -14,13 +14,18 @@ import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.MatrixBlock;
 import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.settings.BenchConfigException;
+import dev.twinstack.bench.settings.BenchProfile;
+import dev.twinstack.bench.settings.MatrixPlan;
+import dev.twinstack.bench.settings.Setting;
+import dev.twinstack.bench.settings.SettingsTable;
 
 /**
  * What {@code bench.targets} changes in the settings: the stacks are the targets' (unless
  * {@code bench.stacks} picks some of them), and every setting that needs the bench to
  * start or restart the app or the mocks itself is refused, all of them in one message.
  */
-final class TargetsMode {
+public final class TargetsMode {
 
 	private TargetsMode() {
 	}
@@ -29,6 +34,7 @@ final class TargetsMode {
 	 * Reads {@code bench.targets}, {@code bench.mongoUri}, {@code bench.mongoDatabase}
 	 * and {@code bench.stubs}.
 	 * @param get the property lookup (blank values are {@code null})
+	 * @param profile the profile whose defaults apply
 	 * @return the targets, {@link Targets#LOCAL} when none are given and no MongoDB
 	 * either; the bench's own apps with the given MongoDB for {@code bench.mongoUri}
 	 * alone
@@ -36,11 +42,11 @@ final class TargetsMode {
 	 * stubs without targets, the database without the MongoDB or with targets, or a
 	 * database the bench does not own without {@code bench.mongoDatabase}
 	 */
-	static Targets read(Function<String, String> get) {
-		Map<Stack, Targets.Target> apps = SettingsTable.TARGETS_APPS.read(get, Map.of());
-		String mongoUri = SettingsTable.MONGO_URI.read(get, null);
-		String database = SettingsTable.MONGO_DATABASE.read(get, null);
-		Map<String, URI> stubs = SettingsTable.STUBS.read(get, Map.of());
+	public static Targets read(Function<String, String> get, BenchProfile profile) {
+		Map<Stack, Targets.Target> apps = SettingsTable.TARGETS_APPS.read(get, profile);
+		String mongoUri = SettingsTable.MONGO_URI.read(get, profile);
+		String database = SettingsTable.MONGO_DATABASE.read(get, profile);
+		Map<String, URI> stubs = SettingsTable.STUBS.read(get, profile);
 		if (apps.isEmpty() && !stubs.isEmpty()) {
 			throw new BenchConfigException("bench.stubs is only read with bench.targets (apps started by hand); "
 					+ "without bench.targets the bench probes the stubs of the mock-services it starts: remove "
@@ -78,7 +84,7 @@ final class TargetsMode {
 	 * @return the blocks to run
 	 * @throws BenchConfigException when a chosen stack has no target, or no block is left
 	 */
-	static List<MatrixBlock> restrict(List<MatrixBlock> blocks, Targets targets, Function<String, String> get) {
+	public static List<MatrixBlock> restrict(List<MatrixBlock> blocks, Targets targets, Function<String, String> get) {
 		if (get.apply(SettingsTable.STACKS.name()) != null) {
 			List<String> missing = MatrixPlan.distinct(blocks, MatrixBlock::stacks)
 				.stream()
@@ -113,7 +119,7 @@ final class TargetsMode {
 	 * @param blocks the blocks they come from
 	 * @throws BenchConfigException naming the refused settings
 	 */
-	static void refuseLocalAxes(Function<String, String> get, BenchProfile profile, List<Cell> cells,
+	public static void refuseLocalAxes(Function<String, String> get, BenchProfile profile, List<Cell> cells,
 			List<MatrixBlock> blocks) {
 		List<String> refused = new ArrayList<>();
 		List<String> heaps = cells.stream()
@@ -170,7 +176,7 @@ final class TargetsMode {
 	 * @param blocks the blocks
 	 * @return their stacks, in the matrix's order
 	 */
-	static List<Stack> stacks(List<MatrixBlock> blocks) {
+	public static List<Stack> stacks(List<MatrixBlock> blocks) {
 		return MatrixPlan.distinct(blocks, MatrixBlock::stacks).stream().sorted().collect(Collectors.toList());
 	}
 

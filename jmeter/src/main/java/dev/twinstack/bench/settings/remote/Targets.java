@@ -1,4 +1,4 @@
-package dev.twinstack.bench.settings;
+package dev.twinstack.bench.settings.remote;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 
 import com.mongodb.ConnectionString;
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.settings.BenchConfigException;
 
 /**
  * Where the apps and their MongoDB run when not the bench's own. With
@@ -42,7 +43,7 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, String mongoData
 	public static final String BENCH_DATABASE = "twinstack_bench";
 
 	/** The database remote targets store into when {@code bench.mongoUri} names none. */
-	static final String TARGETS_DATABASE = "twinstack";
+	public static final String TARGETS_DATABASE = "twinstack";
 
 	/** The accepted values of {@code bench.mongoDatabase}. */
 	public static final String DATABASE_FORM = "a MongoDB database name: 1 to 63 characters, none of /\\. \"$*<>:|? "
@@ -157,7 +158,7 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, String mongoData
 	 * @return each stack's target, in the given order; empty for {@code none}
 	 * @throws BenchConfigException naming the malformed entry and the accepted form
 	 */
-	static Map<Stack, Target> parse(String value) {
+	public static Map<Stack, Target> parse(String value) {
 		if (value.equals("none")) {
 			return Map.of();
 		}
@@ -194,7 +195,7 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, String mongoData
 	 * @return each stub's base URL
 	 * @throws BenchConfigException naming the malformed entry and the accepted form
 	 */
-	static Map<String, URI> parseStubs(String value) {
+	public static Map<String, URI> parseStubs(String value) {
 		Map<String, URI> stubs = new LinkedHashMap<>();
 		for (String part : value.split(",", -1)) {
 			String entry = part.trim();
@@ -221,7 +222,7 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, String mongoData
 	 * @return the value
 	 * @throws BenchConfigException naming the problem and the accepted form
 	 */
-	static String parseMongoUri(String value) {
+	public static String parseMongoUri(String value) {
 		try {
 			new ConnectionString(value);
 			return value;
@@ -238,7 +239,7 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, String mongoData
 	 * @param value the database name
 	 * @return the value, or {@code null} when it is not accepted ({@link #DATABASE_FORM})
 	 */
-	static String parseDatabase(String value) {
+	public static String parseDatabase(String value) {
 		boolean valid = value.length() < 64 && !value.matches(".*[/\\\\. \"$*<>:|?\\x00].*")
 				&& !List.of("admin", "local", "config").contains(value);
 		return valid ? value : null;
@@ -256,7 +257,7 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, String mongoData
 	 * @throws BenchConfigException when the URI names another database than the one
 	 * chosen
 	 */
-	static String benchDatabase(String mongoUri, String chosen) {
+	public static String benchDatabase(String mongoUri, String chosen) {
 		String named = new ConnectionString(mongoUri).getDatabase();
 		String database = (chosen != null) ? chosen : BENCH_DATABASE;
 		if (named == null || named.equals(database)) {
@@ -281,7 +282,7 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, String mongoData
 	 * @param mongoUri the connection string (already checked)
 	 * @return the database it names, {@value #TARGETS_DATABASE} when none
 	 */
-	static String targetsDatabase(String mongoUri) {
+	public static String targetsDatabase(String mongoUri) {
 		String named = new ConnectionString(mongoUri).getDatabase();
 		return (named != null) ? named : TARGETS_DATABASE;
 	}
@@ -341,7 +342,7 @@ public record Targets(Map<Stack, Target> apps, String mongoUri, String mongoData
 	 * Lists the stacks that have a target.
 	 * @return their ids, comma-separated
 	 */
-	String stackIds() {
+	public String stackIds() {
 		return this.apps.keySet().stream().map(Stack::id).collect(Collectors.joining(","));
 	}
 

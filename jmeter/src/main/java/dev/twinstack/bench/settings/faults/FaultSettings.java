@@ -1,11 +1,15 @@
-package dev.twinstack.bench.settings;
+package dev.twinstack.bench.settings.faults;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.settings.BenchConfigException;
+import dev.twinstack.bench.settings.BenchProfile;
+import dev.twinstack.bench.settings.SettingsTable;
 
 /**
  * What the {@code faults} scenario runs ({@code -Dbench.scenarios=faults}): per stack,
@@ -29,12 +33,8 @@ public record FaultSettings(List<Stack> stacks, List<DownstreamService> services
 	/** Accepted shares of requests hit by a fault (%). */
 	public static final List<Integer> SHARES = List.of(10, 100);
 
-	static final int DEFAULT_CONCURRENCY = 20;
-
-	static final Duration DEFAULT_DURATION = Duration.ofSeconds(2);
-
 	/** The apps' own default downstream timeout, passed to them explicitly. */
-	static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(2);
+	public static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(2);
 
 	/**
 	 * One run: a fault applied to a share of one service's calls.
@@ -58,6 +58,7 @@ public record FaultSettings(List<Stack> stacks, List<DownstreamService> services
 	/**
 	 * Reads the {@code bench.fault*} properties.
 	 * @param get the property lookup (blank values are {@code null})
+	 * @param profile the profile whose defaults apply
 	 * @param stacks the stacks to run
 	 * @param externalMongo whether the apps store into a MongoDB of
 	 * {@code bench.mongoUri}: the bench cannot stop it, so the database outage is left
@@ -65,23 +66,23 @@ public record FaultSettings(List<Stack> stacks, List<DownstreamService> services
 	 * @return the settings
 	 * @throws BenchConfigException when a value is not accepted
 	 */
-	static FaultSettings from(Function<String, String> get, List<Stack> stacks, boolean externalMongo) {
-		String outage = SettingsTable.FAULT_DATABASE_OUTAGE.read(get, null);
-		if (externalMongo && "true".equals(outage)) {
+	public static FaultSettings from(Function<String, String> get, BenchProfile profile, List<Stack> stacks,
+			boolean externalMongo) {
+		Optional<Boolean> outage = SettingsTable.FAULT_DATABASE_OUTAGE.read(get);
+		if (externalMongo && outage.orElse(false)) {
 			throw new BenchConfigException("bench.faultDatabaseOutage=true stops mock-services' embedded MongoDB under "
 					+ "load, but the apps store into the MongoDB of bench.mongoUri, which the bench cannot stop: remove "
 					+ "bench.faultDatabaseOutage (or set it to false), or remove bench.mongoUri");
 		}
-		return new FaultSettings(stacks, SettingsTable.FAULT_SERVICES.read(get, List.of(DownstreamService.values())),
-				SettingsTable.FAULT_KINDS.read(get, List.of(Fault.values())),
-				SettingsTable.FAULT_SHARES.read(get, SHARES),
-				SettingsTable.FAULT_CONCURRENCY.read(get, DEFAULT_CONCURRENCY),
-				SettingsTable.FAULT_DURATION.read(get, DEFAULT_DURATION), CLIENT_TIMEOUT,
-				!externalMongo && !"false".equals(outage));
+		return new FaultSettings(stacks, SettingsTable.FAULT_SERVICES.read(get, profile),
+				SettingsTable.FAULT_KINDS.read(get, profile), SettingsTable.FAULT_SHARES.read(get, profile),
+				SettingsTable.FAULT_CONCURRENCY.read(get, profile), SettingsTable.FAULT_DURATION.read(get, profile),
+				CLIENT_TIMEOUT,
+				!externalMongo && outage.orElse(SettingsTable.FAULT_DATABASE_OUTAGE.defaultValue(profile)));
 	}
 
 	/** A share of {@link #SHARES}, {@code null} for any other text. */
-	static Integer share(String value) {
+	public static Integer share(String value) {
 		return SHARES.stream().filter((share) -> String.valueOf(share).equals(value)).findFirst().orElse(null);
 	}
 
