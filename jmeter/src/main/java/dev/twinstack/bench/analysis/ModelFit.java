@@ -1,6 +1,6 @@
 package dev.twinstack.bench.analysis;
 
-import java.util.Locale;
+import static dev.twinstack.bench.text.Text.fmt;
 
 import dev.twinstack.bench.model.Prediction;
 import dev.twinstack.bench.model.StackDemands;
@@ -182,10 +182,6 @@ public final class ModelFit {
 			}
 		}
 		return why.toString();
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 }

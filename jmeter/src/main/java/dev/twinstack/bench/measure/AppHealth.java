@@ -1,5 +1,7 @@
 package dev.twinstack.bench.measure;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -52,7 +54,7 @@ public record AppHealth(String status, String cause, GcLog.Summary gc) {
 		}
 		if (gc.thrash()) {
 			return new AppHealth("gc-thrash",
-					String.format(java.util.Locale.ROOT, "%.0f %% of the trial in GC pauses (%d pauses, %d full)",
+					fmt("%.0f %% of the trial in GC pauses (%d pauses, %d full)",
 							gc.share() * 100, gc.pauses(), gc.fullPauses()),
 					gc);
 		}

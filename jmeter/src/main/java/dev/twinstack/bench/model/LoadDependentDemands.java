@@ -1,9 +1,10 @@
 package dev.twinstack.bench.model;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -147,7 +148,7 @@ public record LoadDependentDemands(StackDemands base, List<MeasuredLoad> loads) 
 	 */
 	public String describe(int population) {
 		StackDemands at = at(population);
-		return String.format(Locale.ROOT, "app %.2f ms, harness %.2f ms (%s)", at.appCpuMs(), at.harnessCpuMs(),
+		return fmt("app %.2f ms, harness %.2f ms (%s)", at.appCpuMs(), at.harnessCpuMs(),
 				source(population));
 	}
 

@@ -1,6 +1,6 @@
 package dev.twinstack.bench.model;
 
-import java.util.Locale;
+import static dev.twinstack.bench.text.Text.fmt;
 
 /**
  * A what-if for the reader's hardware, e.g. {@code cores=8,latency=50ms,concurrency=2000}
@@ -97,7 +97,7 @@ public record WhatIf(int cores, double latencyMs, int concurrency, boolean withH
 		Prediction prediction = predict(measured);
 		String placement = (shape.harnessCores() == StackDemands.SHARED) ? (this.withHarness ? "shared" : "app alone")
 				: "app " + shape.appCores() + ", harness " + shape.harnessCores();
-		return String.format(Locale.ROOT,
+		return fmt(
 				"model projection, not a measurement — %s at cores=%d (%s), latency=%sms × %d calls, "
 						+ "concurrency=%d: %.0f req/s, %.0f ms, bound by %s (%.0f req/s)",
 				measured.stack(), this.cores, placement, trim(this.latencyMs), measured.sequentialCalls(),

@@ -1,7 +1,7 @@
 package dev.twinstack.bench.report;
 
-import static dev.twinstack.bench.report.ReportWriter.count;
-import static dev.twinstack.bench.report.ReportWriter.fmt;
+import static dev.twinstack.bench.text.Text.count;
+import static dev.twinstack.bench.text.Text.fmt;
 
 import java.util.List;
 import java.util.Optional;

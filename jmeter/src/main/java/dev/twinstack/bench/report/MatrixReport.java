@@ -1,10 +1,11 @@
 package dev.twinstack.bench.report;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -269,10 +270,6 @@ final class MatrixReport {
 			return fmt(format, spread.median());
 		}
 		return fmt(format, spread.median()) + " (" + fmt(format, spread.min()) + "–" + fmt(format, spread.max()) + ")";
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 	/** The view of {@code matrix.md.mustache}: the workloads in order. */

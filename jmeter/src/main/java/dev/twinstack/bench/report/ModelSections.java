@@ -1,10 +1,11 @@
 package dev.twinstack.bench.report;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -239,10 +240,6 @@ final class ModelSections {
 		StringWriter out = new StringWriter();
 		new MarkdownMustacheFactory(TEMPLATES).compile(template).execute(out, view);
 		return out.toString();
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 	record VerdictView(List<RankingView> rankings, List<String> columns, List<GridRow> rows, String legend,

@@ -1,9 +1,10 @@
 package dev.twinstack.bench.report;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import dev.twinstack.bench.model.Prediction;
 import dev.twinstack.bench.model.StackDemands;
@@ -90,10 +91,6 @@ public final class ProjectionTable {
 
 	private static String trim(double number) {
 		return (number == Math.rint(number)) ? String.valueOf((long) number) : String.valueOf(number);
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.twinstack.bench.report;
 
+import static dev.twinstack.bench.text.Text.count;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -139,7 +141,7 @@ public final class ReportFiles {
 			.append(" cores, ")
 			.append((cpuModel != null && !cpuModel.isBlank()) ? cpuModel : "CPU model not recorded")
 			.append(", ")
-			.append(ReportWriter.count(env.totalMemoryMb()))
+			.append(count(env.totalMemoryMb()))
 			.append(" MB, ")
 			.append(env.os())
 			.append("; ")

@@ -1,6 +1,6 @@
 package dev.twinstack.bench.report;
 
-import static dev.twinstack.bench.report.ReportWriter.fmt;
+import static dev.twinstack.bench.text.Text.fmt;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -231,7 +231,7 @@ final class ReportSections {
 				rows.add(new ReportWriter.SettingRow(
 						app.stack().title() + " warm-up (until steady: the last " + WarmUp.WINDOW + " rounds of "
 								+ WarmUp.ROUND_SECONDS + " s within "
-								+ String.format(java.util.Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT) + " %)",
+								+ fmt("%.0f", WarmUp.TOLERANCE_PERCENT) + " %)",
 						app.warmUp()
 							.stream()
 							.map((w) -> w.workload() + " c=" + w.concurrency() + ": " + w.describe())

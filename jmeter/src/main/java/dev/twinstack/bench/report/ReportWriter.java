@@ -1,10 +1,12 @@
 package dev.twinstack.bench.report;
 
+import static dev.twinstack.bench.text.Text.count;
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -230,8 +232,8 @@ public final class ReportWriter {
 				+ (wrkWarmed ? " (opened by one unmeasured wrk run of a trial's length: the JIT sees wrk's requests "
 						+ "before the trials)" : "")
 				+ (rehearsedOnEveryCpu ? ", again on every CPU, " : " on the app's own CPUs, ") + "each until the last "
-				+ WarmUp.WINDOW + " agree within " + String.format(Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT)
-				+ " % and the JIT compiled for at most " + String.format(Locale.ROOT, "%.0f", WarmUp.JIT_QUIET_PERCENT)
+				+ WarmUp.WINDOW + " agree within " + fmt("%.0f", WarmUp.TOLERANCE_PERCENT)
+				+ " % and the JIT compiled for at most " + fmt("%.0f", WarmUp.JIT_QUIET_PERCENT)
 				+ " % of them; at most " + s.warmupSeconds() + " s in all; then " + s.baselineSeconds()
 				+ " s per workload at concurrency 1 (base latency)");
 	}
@@ -300,7 +302,7 @@ public final class ReportWriter {
 		// the optional commands: what each missing one cost this run
 		env.tools().forEach((tool) -> setting(rows, "Optional tool `" + tool.command() + "`", tool.line()));
 		if (env.loopbackRoundTripMicros() != null) {
-			setting(rows, "Loopback TCP round trip (before the load)", String.format(Locale.ROOT,
+			setting(rows, "Loopback TCP round trip (before the load)", fmt(
 					"median %.0f µs, mean %.0f µs (bare-metal Linux: 10–30 µs; every request crosses loopback about ten "
 							+ "times, so a slow network stack or a slow-to-wake CPU costs every process time per request)",
 					env.loopbackRoundTripMicros(), env.loopbackRoundTripMeanMicros()));
@@ -411,14 +413,6 @@ public final class ReportWriter {
 
 	private static void setting(List<SettingRow> rows, String name, String value) {
 		rows.add(new SettingRow(name, value));
-	}
-
-	static String count(long value) {
-		return String.format(Locale.ROOT, "%,d", value);
-	}
-
-	static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 	/**

@@ -1,6 +1,6 @@
 package dev.twinstack.bench.report;
 
-import static dev.twinstack.bench.report.ReportWriter.fmt;
+import static dev.twinstack.bench.text.Text.fmt;
 
 import java.util.ArrayList;
 import java.util.List;
