@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
-import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.measure.jvm.AppHealth;
 
 /**
  * Writes the short analysis of one comparison (one workload, load and heap, every stack):

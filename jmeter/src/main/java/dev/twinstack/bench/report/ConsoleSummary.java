@@ -22,12 +22,11 @@ public final class ConsoleSummary {
 
 	public static String render(BenchResults results) {
 		StringBuilder out = new StringBuilder();
-		out.append(fmt(FORMAT, "cell", "req/s (steady)", "p99 ms", "p99.9 ms", "errors", "efficiency",
-				"validity", "app"));
+		out.append(
+				fmt(FORMAT, "cell", "req/s (steady)", "p99 ms", "p99.9 ms", "errors", "efficiency", "validity", "app"));
 		for (CellSummary s : results.matrix()) {
-			out.append(fmt(FORMAT, s.cell().id(), fmt("%.1f", s.throughput().median()),
-					fmt("%.0f", s.p99Ms().median()), fmt("%.0f", s.p999Ms().median()),
-					fmt("%.2f %%", s.errorRate() * 100),
+			out.append(fmt(FORMAT, s.cell().id(), fmt("%.1f", s.throughput().median()), fmt("%.0f", s.p99Ms().median()),
+					fmt("%.0f", s.p999Ms().median()), fmt("%.2f %%", s.errorRate() * 100),
 					Optional.ofNullable(s.ceiling().efficiency())
 						.map((efficiency) -> fmt("%.0f %%", efficiency * 100))
 						.orElse("n/a"),

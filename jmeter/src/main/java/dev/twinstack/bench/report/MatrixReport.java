@@ -24,6 +24,7 @@ import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.Spread;
+import dev.twinstack.bench.report.queueing.RunModel;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.TrialFigures;
@@ -35,7 +36,7 @@ import dev.twinstack.monitoring.JfrWindow;
  * ceilings, efficiency, validity and the app's health), the knee of each concurrency
  * sweep, and a short generated analysis.
  */
-final class MatrixReport {
+public final class MatrixReport {
 
 	private static final String MISSING = "—";
 
@@ -103,7 +104,7 @@ final class MatrixReport {
 			.orElse(groups.values().iterator().next());
 	}
 
-	static String group(Cell cell) {
+	public static String group(Cell cell) {
 		return cell.loadLabel() + ", " + (cell.heap().isDefault() ? "default heap" : "heap " + cell.heap().id());
 	}
 

@@ -12,6 +12,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import dev.twinstack.bench.report.charts.ChartData;
+import dev.twinstack.bench.report.charts.ChartSpec;
+import dev.twinstack.bench.report.charts.PngCharts;
+import dev.twinstack.bench.report.queueing.RunModel;
+import dev.twinstack.bench.report.queueing.StackRanking;
 import dev.twinstack.bench.results.AtomicFiles;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;

@@ -22,7 +22,11 @@ import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
-import dev.twinstack.bench.measure.MongoServer;
+import dev.twinstack.bench.measure.storage.MongoServer;
+import dev.twinstack.bench.report.charts.ChartData;
+import dev.twinstack.bench.report.queueing.ModelSections;
+import dev.twinstack.bench.report.queueing.RunModel;
+import dev.twinstack.bench.report.seeds.SeedsReport;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.Integrity;
@@ -69,7 +73,7 @@ public final class ReportWriter {
 	 * @param model the model of the run
 	 * @return the Markdown text
 	 */
-	static String render(BenchResults results, Set<String> charts, RunModel model) {
+	public static String render(BenchResults results, Set<String> charts, RunModel model) {
 		BenchResults.Settings settings = results.settings();
 		StringBuilder md = new StringBuilder();
 		md.append("# twinstack bench: Spring MVC vs Spring WebFlux\n\n");
@@ -155,7 +159,7 @@ public final class ReportWriter {
 	/**
 	 * How the count model loads, said wherever a run used it.
 	 */
-	static final String COUNT_MODEL = "The count model (`ab -n N -c C`) starts all its C threads at once, without "
+	public static final String COUNT_MODEL = "The count model (`ab -n N -c C`) starts all its C threads at once, without "
 			+ "ramp-up, and each sends its share of the N requests back to back: its time to complete N requests, "
 			+ "from the first request's start to the last answer, holds no ramp-up that the stacks do not control.";
 

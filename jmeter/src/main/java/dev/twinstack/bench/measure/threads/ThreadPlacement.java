@@ -236,12 +236,11 @@ public record ThreadPlacement(PoolKind intended, long samples, List<Work> work, 
 				List<PoolShare> unintended = shares.stream().filter((share) -> !intended.admits(share.kind())).toList();
 				double share = unintended.stream().mapToDouble(PoolShare::share).sum();
 				if (total >= WARNING_MIN_SAMPLES && share >= WARNING_SHARE) {
-					warnings.add(fmt("%s: %.0f %% of its samples ran on %s, not on %s",
-							kind.label(), share * 100,
+					warnings.add(fmt("%s: %.0f %% of its samples ran on %s, not on %s", kind.label(), share * 100,
 							String.join(", ",
 									unintended.stream()
-										.map((pool) -> fmt("%s (%s, %.0f %%)", pool.pool(),
-												pool.kind().label(), pool.share() * 100))
+										.map((pool) -> fmt("%s (%s, %.0f %%)", pool.pool(), pool.kind().label(),
+												pool.share() * 100))
 										.toList()),
 							intended.label()));
 				}
