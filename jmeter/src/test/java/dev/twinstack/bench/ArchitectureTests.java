@@ -23,12 +23,13 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * {@code package-info.java} of {@code dev.twinstack.bench}): the orchestration on top,
  * the report and the results it reads, the analysis of the figures, the faults scenario,
  * measurement, load, processes, the settings and console everything may use, and under
- * the settings the matrix's vocabulary (stacks, workloads, cells). Records carry the data
- * up. {@code cli} (the render, project and compare commands) sits on top of
- * {@code compare}, {@code report} and {@code results}, and nothing uses it. {@code plans}
- * (the .jmx export and the GUI command) sits beside {@code run} and {@code compare}, on
- * top of {@code load}. {@code queueing} (the queueing model) and {@code compare} (two
- * result folders side by side) may be empty.
+ * the settings the matrix's vocabulary (stacks, workloads, cells), and {@code text}
+ * (figures as text) under everything. Records carry the data up. {@code cli} (the render,
+ * project and compare commands) sits on top of {@code compare}, {@code report} and
+ * {@code results}, and nothing uses it. {@code plans} (the .jmx export and the GUI
+ * command) sits beside {@code run} and {@code compare}, on top of {@code load}.
+ * {@code queueing} (the queueing model) and {@code compare} (two result folders side by
+ * side) may be empty.
  */
 @AnalyzeClasses(packages = "dev.twinstack.bench", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTests {

@@ -81,9 +81,10 @@ public final class MatrixReport {
 		List<WorkloadView> workloads = new ArrayList<>();
 		byWorkload.forEach((workload, cells) -> {
 			Map<String, List<CellSummary>> groups = new LinkedHashMap<>();
-			cells.forEach((s) -> groups.computeIfAbsent(group(s.cell()), (key) -> new ArrayList<>()).add(s));
+			cells.forEach(
+					(s) -> groups.computeIfAbsent(RunModel.loadAndHeap(s.cell()), (key) -> new ArrayList<>()).add(s));
 			List<CellSummary> representative = representative(groups);
-			String analysis = ScenarioAnalysis.write(workload, group(representative.get(0).cell()),
+			String analysis = ScenarioAnalysis.write(workload, RunModel.loadAndHeap(representative.get(0).cell()),
 					representative.stream().map(CellSummary::figures).toList());
 			List<TableView> tables = new ArrayList<>();
 			groups.forEach((name, group) -> tables.add(table(name, group, stacks, model, trials)));
@@ -102,10 +103,6 @@ public final class MatrixReport {
 			.filter((group) -> group.get(0).cell().heap().isDefault() && group.get(0).cell().load() == LoadModel.CLOSED)
 			.max(Comparator.comparingInt((List<CellSummary> group) -> group.get(0).cell().concurrency()))
 			.orElse(groups.values().iterator().next());
-	}
-
-	public static String group(Cell cell) {
-		return cell.loadLabel() + ", " + (cell.heap().isDefault() ? "default heap" : "heap " + cell.heap().id());
 	}
 
 	private static List<String> knees(List<CellSummary> cells, List<Stack> stacks) {

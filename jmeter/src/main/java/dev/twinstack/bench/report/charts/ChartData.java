@@ -17,10 +17,10 @@ import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.Spread;
 import dev.twinstack.bench.report.queueing.StackRanking;
-import dev.twinstack.bench.report.seeds.SeedsReport;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.settings.BenchProfile;
 import dev.twinstack.monitoring.TimeSeries;
 import dev.twinstack.monitoring.TimeSeriesCsv;
 
@@ -162,7 +162,7 @@ public final class ChartData {
 		}
 		// the count model's composite cells are charted for the seeds section, which
 		// shows them (seed 001's JVM monitor)
-		List<LoadModel> loads = SeedsReport.PROFILE.equals(results.settings().profile())
+		List<LoadModel> loads = BenchProfile.SEEDS.id().equals(results.settings().profile())
 				? List.of(LoadModel.CLOSED, LoadModel.COUNT) : List.of(LoadModel.CLOSED);
 		for (LoadModel load : loads) {
 			for (Heap heap : results.settings().heaps()) {

@@ -19,7 +19,6 @@ import dev.twinstack.bench.queueing.LoadDependentDemands.MeasuredLoad;
 import dev.twinstack.bench.queueing.LoadDependentDemands;
 import dev.twinstack.bench.queueing.StackDemands;
 import dev.twinstack.bench.queueing.WhatIf;
-import dev.twinstack.bench.report.MatrixReport;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
@@ -271,13 +270,22 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 	}
 
 	/**
+	 * The load and heap of a cell in words, as the matrix groups its tables.
+	 * @param cell the cell
+	 * @return e.g. {@code c=400, default heap}
+	 */
+	public static String loadAndHeap(Cell cell) {
+		return cell.loadLabel() + ", " + (cell.heap().isDefault() ? "default heap" : "heap " + cell.heap().id());
+	}
+
+	/**
 	 * The load, heap and placement of a cell in words, as the matrix groups its tables.
 	 * @param cell the cell
 	 * @return e.g. {@code c=400, default heap}, {@code c=400, default heap, app on 1
 	 * core}
 	 */
 	static String group(Cell cell) {
-		return MatrixReport.group(cell) + (cell.appCpus().isAll() ? ""
+		return loadAndHeap(cell) + (cell.appCpus().isAll() ? ""
 				: ", app on " + cell.appCpus().cores() + " core" + ((cell.appCpus().cores() == 1) ? "" : "s"));
 	}
 

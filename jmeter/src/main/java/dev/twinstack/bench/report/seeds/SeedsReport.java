@@ -21,6 +21,7 @@ import dev.twinstack.bench.report.seeds.SeedFindings.Verdict;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.settings.BenchProfile;
 
 /**
  * The {@code seeds} profile's section of report.md, rendered from
@@ -34,7 +35,7 @@ import dev.twinstack.bench.results.CellSummary;
 public final class SeedsReport {
 
 	/** The profile this section belongs to. */
-	public static final String PROFILE = "seeds";
+	static final String PROFILE = BenchProfile.SEEDS.id();
 
 	private static final String TEMPLATES = "dev/twinstack/bench/report/seeds";
 
