@@ -1,13 +1,14 @@
 package dev.twinstack.bench.analysis;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.twinstack.bench.load.WrkResult;
 import dev.twinstack.bench.measure.Spread;
-import dev.twinstack.bench.measure.Storage;
+import dev.twinstack.bench.measure.storage.Storage;
 
 /**
  * A closed cell checked against an independent load generator, {@code wrk} (a C program
@@ -147,13 +148,11 @@ public record CrossCheck(WrkResult wrk, double throughputRatio, double p50Ratio,
 	 * 1180.2 req/s, p50 326 ms)}
 	 */
 	public String describe() {
-		String quoted = String.format(Locale.ROOT, "(wrk %.1f req/s, p50 %.0f ms)", this.wrk.throughput(),
-				this.wrk.p50Ms());
+		String quoted = fmt("(wrk %.1f req/s, p50 %.0f ms)", this.wrk.throughput(), this.wrk.p50Ms());
 		if (this.pairs.size() < 2) {
-			return String.format(Locale.ROOT, "JMeter ÷ wrk: throughput %.2f, p50 %.2f %s", this.throughputRatio,
-					this.p50Ratio, quoted);
+			return fmt("JMeter ÷ wrk: throughput %.2f, p50 %.2f %s", this.throughputRatio, this.p50Ratio, quoted);
 		}
-		return String.format(Locale.ROOT,
+		return fmt(
 				"JMeter ÷ wrk over %d trials, each with the wrk run after it: throughput %.2f (%.2f–%.2f), "
 						+ "p50 %.2f (%.2f–%.2f) %s",
 				this.pairs.size(), this.throughputRatio, throughputRatios().min(), throughputRatios().max(),

@@ -1,8 +1,9 @@
 package dev.twinstack.bench.analysis;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The consistency checks of a cell's own readings: figures that must agree with each
@@ -84,10 +85,6 @@ public final class MeasurementChecks {
 					MIN_ALLOCATED_BYTES, MAX_ALLOCATED_BYTES));
 		}
 		return List.copyOf(missed);
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 }

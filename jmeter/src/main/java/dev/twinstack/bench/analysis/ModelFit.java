@@ -1,12 +1,12 @@
 package dev.twinstack.bench.analysis;
 
-import java.util.Locale;
+import static dev.twinstack.bench.text.Text.fmt;
 
-import dev.twinstack.bench.model.Prediction;
-import dev.twinstack.bench.model.StackDemands;
+import dev.twinstack.bench.queueing.Prediction;
+import dev.twinstack.bench.queueing.StackDemands;
 
 /**
- * The queueing model ({@link dev.twinstack.bench.model}) fed with what the bench
+ * The queueing model ({@link dev.twinstack.bench.queueing}) fed with what the bench
  * measured, and its prediction checked against the measurement. Which measured figure
  * feeds which model input, and why:
  * <ul>
@@ -182,10 +182,6 @@ public final class ModelFit {
 			}
 		}
 		return why.toString();
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 }

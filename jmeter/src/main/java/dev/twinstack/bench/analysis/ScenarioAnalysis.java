@@ -1,15 +1,16 @@
 package dev.twinstack.bench.analysis;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
-import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.measure.jvm.AppHealth;
 
 /**
  * Writes the short analysis of one comparison (one workload, load and heap, every stack):
@@ -209,10 +210,6 @@ public final class ScenarioAnalysis {
 	private static double relativeGap(double a, double b) {
 		double larger = Math.max(Math.abs(a), Math.abs(b));
 		return (larger == 0) ? 0 : Math.abs(a - b) / larger;
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 }

@@ -1,7 +1,8 @@
 package dev.twinstack.bench.analysis;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -60,8 +61,8 @@ public record TrialNoise(int trials, double standardError, double expectedSpread
 	 * @return e.g. {@code 3 % (the seconds' noise: 5 % expected, up to 10 %)}
 	 */
 	public String describe() {
-		return String.format(Locale.ROOT, "%.0f %% (the seconds' noise: %.0f %% expected, up to %.0f %%)",
-				this.spread * 100, this.expectedSpread * 100, this.spreadLimit * 100);
+		return fmt("%.0f %% (the seconds' noise: %.0f %% expected, up to %.0f %%)", this.spread * 100,
+				this.expectedSpread * 100, this.spreadLimit * 100);
 	}
 
 }

@@ -1,8 +1,9 @@
 package dev.twinstack.bench.analysis;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Whether a cell's figures describe the stack, not the bench around it.
@@ -219,10 +220,6 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 	 */
 	public String label() {
 		return !this.valid ? "invalid" : this.cpuLimited ? "CPU-limited" : "valid";
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 }

@@ -1,8 +1,9 @@
 package dev.twinstack.bench.analysis;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 import dev.twinstack.bench.measure.Spread;
 
@@ -161,10 +162,6 @@ public final class Winners {
 					runnerUp, runnerUpCpuMs);
 		}
 		return "bound by " + leaderBound + " and " + runnerUpBound;
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.twinstack.bench.cli;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +11,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -92,7 +93,7 @@ final class LatestResult {
 		AtomicFiles.write(readme, text.substring(0, text.indexOf(BEGIN) + BEGIN.length()) + "\n" + block[0]
 				+ text.substring(text.indexOf(END)));
 		return List.of(
-				"wrote " + target + "/ (" + String.format(Locale.ROOT, "%,d", bytes / 1024) + " KB: index.html, "
+				"wrote " + target + "/ (" + fmt("%,d", bytes / 1024) + " KB: index.html, "
 						+ "report.md, results.json, charts/, assets/, " + CHART + ") from " + runFolder,
 				"rewrote the latest result in " + readme);
 	}

@@ -3,8 +3,8 @@ package dev.twinstack.bench.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 
-import dev.twinstack.bench.report.ProjectionTable;
-import dev.twinstack.bench.report.RunDemands;
+import dev.twinstack.bench.report.queueing.ProjectionTable;
+import dev.twinstack.bench.report.queueing.RunDemands;
 import dev.twinstack.bench.settings.BenchConfigException;
 import dev.twinstack.bench.settings.Projection;
 import picocli.CommandLine.Command;

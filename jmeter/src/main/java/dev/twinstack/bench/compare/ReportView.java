@@ -1,5 +1,7 @@
 package dev.twinstack.bench.compare;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -96,7 +98,7 @@ record ReportView(Run baseline, Run candidate, String confidence, String alpha, 
 	}
 
 	private static String format(String pattern, double value) {
-		return String.format(Locale.ROOT, pattern, value);
+		return fmt(pattern, value);
 	}
 
 	/**

@@ -10,7 +10,7 @@ import dev.twinstack.bench.load.LoadGenerator;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Workload;
-import dev.twinstack.bench.measure.ProfileStore;
+import dev.twinstack.bench.measure.storage.ProfileStore;
 import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.process.BenchException;
 

@@ -1,5 +1,7 @@
 package dev.twinstack.bench.faults;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -8,7 +10,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -19,7 +20,7 @@ import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
-import dev.twinstack.bench.measure.ProfileStore;
+import dev.twinstack.bench.measure.storage.ProfileStore;
 import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.MockServicesProcess;
@@ -204,7 +205,7 @@ public final class FaultsRunner {
 	}
 
 	private String line(int index, int total, FaultRun run) {
-		return String.format(Locale.ROOT,
+		return fmt(
 				"[faults %d/%d] %s %s %s %d %%: %d requests, %.1f %% errors %s, p99 failed %s / ok %s, "
 						+ "slowest failure %s (limit %d ms) %s, stored %d / %d acknowledged, recovered %s "
 						+ "(threads %.0f → %.0f, connections %.0f → %.0f) %s (elapsed %s)",
@@ -218,7 +219,7 @@ public final class FaultsRunner {
 	}
 
 	private String outageLine(OutageRun run) {
-		return String.format(Locale.ROOT,
+		return fmt(
 				"[faults] %s database outage (MongoDB down %d ms): %d requests %s, %d sent and answered while down "
 						+ "(%d not 503), p99 failed %s, slowest failure %s (limit %d ms), first 201 %s after the "
 						+ "restart (limit %d ms), stored %d / %d acknowledged after it, %d partial %s (elapsed %s)",
@@ -230,7 +231,7 @@ public final class FaultsRunner {
 	}
 
 	private static String ms(Double value) {
-		return (value != null) ? String.format(Locale.ROOT, "%.0f ms", value) : "—";
+		return (value != null) ? fmt("%.0f ms", value) : "—";
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.twinstack.bench.measure;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -7,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import dev.twinstack.bench.console.Console;
@@ -191,7 +192,7 @@ public final class CellMonitor implements AutoCloseable {
 				if (!Double.isNaN(requests) && this.countTime != null) {
 					rate = (requests - this.count) * 1000 / Duration.between(this.countTime, row.time()).toMillis();
 				}
-				Console.line(String.format(Locale.ROOT,
+				Console.line(fmt(
 						"    %s: %s req/s · heap %s MB · %s threads · CPU app %s, mocks %s, JMeter %s, machine %s (%s)",
 						this.label, number(rate), number(value(row, "app_heap_used_mb")),
 						number(value(row, "app_threads_live")), percent(appCpu(row)), percent(value(row, "mocks_cpu")),
@@ -220,11 +221,11 @@ public final class CellMonitor implements AutoCloseable {
 		}
 
 		private static String number(double value) {
-			return Double.isNaN(value) ? "?" : String.format(Locale.ROOT, "%.0f", value);
+			return Double.isNaN(value) ? "?" : fmt("%.0f", value);
 		}
 
 		private static String percent(double share) {
-			return Double.isNaN(share) ? "?" : String.format(Locale.ROOT, "%.0f %%", share * 100);
+			return Double.isNaN(share) ? "?" : fmt("%.0f %%", share * 100);
 		}
 
 	}

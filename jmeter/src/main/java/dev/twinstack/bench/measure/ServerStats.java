@@ -46,7 +46,7 @@ public record ServerStats(int samples, double peakHeapUsedMb, double meanHeapUse
 	 * @param failedReadings the sampler's failed readings
 	 * @return the figures
 	 */
-	static ServerStats from(MetricsSummary summary, int failedReadings) {
+	public static ServerStats from(MetricsSummary summary, int failedReadings) {
 		return new ServerStats(summary.samples(), summary.peakHeapUsedBytes() / MB, summary.meanHeapUsedBytes() / MB,
 				summary.peakLiveThreads(), summary.meanLiveThreads(), failedReadings);
 	}

@@ -1,7 +1,7 @@
 package dev.twinstack.bench.report;
 
-import static dev.twinstack.bench.report.ReportWriter.count;
-import static dev.twinstack.bench.report.ReportWriter.fmt;
+import static dev.twinstack.bench.text.Text.count;
+import static dev.twinstack.bench.text.Text.fmt;
 
 import java.util.List;
 import java.util.Optional;
@@ -11,8 +11,8 @@ import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.load.ThroughputStats;
 import dev.twinstack.bench.measure.CpuShares;
-import dev.twinstack.bench.measure.JfrCheck;
-import dev.twinstack.bench.measure.Storage;
+import dev.twinstack.bench.measure.jvm.JfrCheck;
+import dev.twinstack.bench.measure.storage.Storage;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.monitoring.SeriesSummary;
 
@@ -20,7 +20,7 @@ import dev.twinstack.monitoring.SeriesSummary;
  * The rows of the report's side-by-side tables, in the spirit of {@code ab}'s output: one
  * row per measure, one column per stack.
  */
-final class ComparisonRows {
+public final class ComparisonRows {
 
 	/** A row: its label and how a cell's value is shown. */
 	record Row(String label, Function<CellResult, String> value) {
@@ -158,7 +158,7 @@ final class ComparisonRows {
 	 * @return e.g. {@code 1302.9 req/s (concurrency: Little's law)},
 	 * {@code 645.2 req/s (200 threads)}, {@code 620.0 req/s (CPU: utilization law)}
 	 */
-	static String ceiling(Ceiling ceiling) {
+	public static String ceiling(Ceiling ceiling) {
 		if (ceiling.ceiling() == null) {
 			return "n/a (random latency)";
 		}

@@ -1,5 +1,7 @@
 package dev.twinstack.bench.report;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.Optional;
 
 import dev.twinstack.bench.results.BenchResults;
@@ -20,14 +22,13 @@ public final class ConsoleSummary {
 
 	public static String render(BenchResults results) {
 		StringBuilder out = new StringBuilder();
-		out.append(ReportWriter.fmt(FORMAT, "cell", "req/s (steady)", "p99 ms", "p99.9 ms", "errors", "efficiency",
-				"validity", "app"));
+		out.append(
+				fmt(FORMAT, "cell", "req/s (steady)", "p99 ms", "p99.9 ms", "errors", "efficiency", "validity", "app"));
 		for (CellSummary s : results.matrix()) {
-			out.append(ReportWriter.fmt(FORMAT, s.cell().id(), ReportWriter.fmt("%.1f", s.throughput().median()),
-					ReportWriter.fmt("%.0f", s.p99Ms().median()), ReportWriter.fmt("%.0f", s.p999Ms().median()),
-					ReportWriter.fmt("%.2f %%", s.errorRate() * 100),
+			out.append(fmt(FORMAT, s.cell().id(), fmt("%.1f", s.throughput().median()), fmt("%.0f", s.p99Ms().median()),
+					fmt("%.0f", s.p999Ms().median()), fmt("%.2f %%", s.errorRate() * 100),
 					Optional.ofNullable(s.ceiling().efficiency())
-						.map((efficiency) -> ReportWriter.fmt("%.0f %%", efficiency * 100))
+						.map((efficiency) -> fmt("%.0f %%", efficiency * 100))
 						.orElse("n/a"),
 					s.validity().label(), s.health().status()));
 		}

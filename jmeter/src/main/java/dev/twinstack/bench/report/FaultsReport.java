@@ -1,7 +1,8 @@
 package dev.twinstack.bench.report;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -87,10 +88,6 @@ final class FaultsReport {
 
 	private static String ms(Double value) {
 		return (value != null) ? fmt("%.0f ms", value) : "—";
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 	/**

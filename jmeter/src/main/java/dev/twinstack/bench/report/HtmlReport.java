@@ -1,7 +1,9 @@
 package dev.twinstack.bench.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.twinstack.bench.report.charts.ChartSpec;
 import dev.twinstack.bench.results.AtomicFiles;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,9 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.Image;
 import org.commonmark.node.Node;

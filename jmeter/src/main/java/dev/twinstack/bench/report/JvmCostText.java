@@ -1,7 +1,8 @@
 package dev.twinstack.bench.report;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import dev.twinstack.bench.analysis.CpuCost;
@@ -145,10 +146,6 @@ final class JvmCostText {
 					(cpuMs != null) ? fmt("%.2f ms", cpuMs) : MISSING, allocation(cell.gc()), gcPauses(cell.gc()));
 		}).toList();
 		return MarkdownMustacheFactory.render("cpu.md.mustache", Map.of("rows", rows));
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 	/**

@@ -34,9 +34,26 @@ public final class MarkdownMustacheFactory extends DefaultMustacheFactory {
 	 * @param view the values it names
 	 * @return the Markdown text
 	 */
-	static String render(String template, Object view) {
+	public static String render(String template, Object view) {
+		return render(REPORT, template, view);
+	}
+
+	/**
+	 * Renders a template of a section's own folder, e.g. the seeds section's
+	 * ({@code src/main/resources/dev/twinstack/bench/report/seeds/seeds.md.mustache}).
+	 * @param resourceRoot the classpath folder of the template, e.g.
+	 * {@code dev/twinstack/bench/report/seeds}
+	 * @param template the template's file name, e.g. {@code seeds.md.mustache}
+	 * @param view the values it names
+	 * @return the Markdown text
+	 */
+	public static String render(String resourceRoot, String template, Object view) {
+		return render(new MarkdownMustacheFactory(resourceRoot), template, view);
+	}
+
+	private static String render(MarkdownMustacheFactory factory, String template, Object view) {
 		StringWriter out = new StringWriter();
-		REPORT.compile(template).execute(out, view);
+		factory.compile(template).execute(out, view);
 		return out.toString();
 	}
 

@@ -1,10 +1,11 @@
 package dev.twinstack.bench.report;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,6 +24,7 @@ import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.Spread;
+import dev.twinstack.bench.report.queueing.RunModel;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.TrialFigures;
@@ -34,7 +36,7 @@ import dev.twinstack.monitoring.JfrWindow;
  * ceilings, efficiency, validity and the app's health), the knee of each concurrency
  * sweep, and a short generated analysis.
  */
-final class MatrixReport {
+public final class MatrixReport {
 
 	private static final String MISSING = "—";
 
@@ -79,9 +81,10 @@ final class MatrixReport {
 		List<WorkloadView> workloads = new ArrayList<>();
 		byWorkload.forEach((workload, cells) -> {
 			Map<String, List<CellSummary>> groups = new LinkedHashMap<>();
-			cells.forEach((s) -> groups.computeIfAbsent(group(s.cell()), (key) -> new ArrayList<>()).add(s));
+			cells.forEach(
+					(s) -> groups.computeIfAbsent(RunModel.loadAndHeap(s.cell()), (key) -> new ArrayList<>()).add(s));
 			List<CellSummary> representative = representative(groups);
-			String analysis = ScenarioAnalysis.write(workload, group(representative.get(0).cell()),
+			String analysis = ScenarioAnalysis.write(workload, RunModel.loadAndHeap(representative.get(0).cell()),
 					representative.stream().map(CellSummary::figures).toList());
 			List<TableView> tables = new ArrayList<>();
 			groups.forEach((name, group) -> tables.add(table(name, group, stacks, model, trials)));
@@ -100,10 +103,6 @@ final class MatrixReport {
 			.filter((group) -> group.get(0).cell().heap().isDefault() && group.get(0).cell().load() == LoadModel.CLOSED)
 			.max(Comparator.comparingInt((List<CellSummary> group) -> group.get(0).cell().concurrency()))
 			.orElse(groups.values().iterator().next());
-	}
-
-	static String group(Cell cell) {
-		return cell.loadLabel() + ", " + (cell.heap().isDefault() ? "default heap" : "heap " + cell.heap().id());
 	}
 
 	private static List<String> knees(List<CellSummary> cells, List<Stack> stacks) {
@@ -269,10 +268,6 @@ final class MatrixReport {
 			return fmt(format, spread.median());
 		}
 		return fmt(format, spread.median()) + " (" + fmt(format, spread.min()) + "–" + fmt(format, spread.max()) + ")";
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 	/** The view of {@code matrix.md.mustache}: the workloads in order. */

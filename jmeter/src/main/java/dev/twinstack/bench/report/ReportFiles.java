@@ -1,5 +1,7 @@
 package dev.twinstack.bench.report;
 
+import static dev.twinstack.bench.text.Text.count;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -10,6 +12,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import dev.twinstack.bench.report.charts.ChartData;
+import dev.twinstack.bench.report.charts.ChartSpec;
+import dev.twinstack.bench.report.charts.PngCharts;
+import dev.twinstack.bench.report.queueing.RunModel;
+import dev.twinstack.bench.report.queueing.StackRanking;
 import dev.twinstack.bench.results.AtomicFiles;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
@@ -139,7 +146,7 @@ public final class ReportFiles {
 			.append(" cores, ")
 			.append((cpuModel != null && !cpuModel.isBlank()) ? cpuModel : "CPU model not recorded")
 			.append(", ")
-			.append(ReportWriter.count(env.totalMemoryMb()))
+			.append(count(env.totalMemoryMb()))
 			.append(" MB, ")
 			.append(env.os())
 			.append("; ")

@@ -1,6 +1,6 @@
 package dev.twinstack.bench.report;
 
-import static dev.twinstack.bench.report.ReportWriter.fmt;
+import static dev.twinstack.bench.text.Text.fmt;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,14 +17,15 @@ import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.Stack;
-import dev.twinstack.bench.measure.MemoryAfterRequests;
+import dev.twinstack.bench.measure.jvm.MemoryAfterRequests;
+import dev.twinstack.bench.report.charts.ChartData;
 import dev.twinstack.bench.results.BenchResults;
 
 /**
  * The parts of report.md about monitoring: the charts, the memory after N requests, the
  * JFR cross-check, the apps' settings and the per-cell files.
  */
-final class ReportSections {
+public final class ReportSections {
 
 	private ReportSections() {
 	}
@@ -37,7 +38,7 @@ final class ReportSections {
 	 * @param charts the ids of the charts drawn
 	 * @return Markdown, empty when no chart was drawn
 	 */
-	static String summaryCharts(BenchResults results, Set<String> charts) {
+	public static String summaryCharts(BenchResults results, Set<String> charts) {
 		if (charts.isEmpty()) {
 			return "";
 		}
@@ -230,8 +231,7 @@ final class ReportSections {
 			if (app.warmUp() != null && !app.warmUp().isEmpty()) {
 				rows.add(new ReportWriter.SettingRow(
 						app.stack().title() + " warm-up (until steady: the last " + WarmUp.WINDOW + " rounds of "
-								+ WarmUp.ROUND_SECONDS + " s within "
-								+ String.format(java.util.Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT) + " %)",
+								+ WarmUp.ROUND_SECONDS + " s within " + fmt("%.0f", WarmUp.TOLERANCE_PERCENT) + " %)",
 						app.warmUp()
 							.stream()
 							.map((w) -> w.workload() + " c=" + w.concurrency() + ": " + w.describe())
@@ -283,7 +283,7 @@ final class ReportSections {
 	 * @param id the chart's id: {@code charts/<id>.png}
 	 * @param alt its description
 	 */
-	record Image(String id, String alt) {
+	public record Image(String id, String alt) {
 	}
 
 }

@@ -1,10 +1,12 @@
 package dev.twinstack.bench.report;
 
+import static dev.twinstack.bench.text.Text.count;
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -20,7 +22,11 @@ import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
-import dev.twinstack.bench.measure.MongoServer;
+import dev.twinstack.bench.measure.storage.MongoServer;
+import dev.twinstack.bench.report.charts.ChartData;
+import dev.twinstack.bench.report.queueing.ModelSections;
+import dev.twinstack.bench.report.queueing.RunModel;
+import dev.twinstack.bench.report.seeds.SeedsReport;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.Integrity;
@@ -67,7 +73,7 @@ public final class ReportWriter {
 	 * @param model the model of the run
 	 * @return the Markdown text
 	 */
-	static String render(BenchResults results, Set<String> charts, RunModel model) {
+	public static String render(BenchResults results, Set<String> charts, RunModel model) {
 		BenchResults.Settings settings = results.settings();
 		StringBuilder md = new StringBuilder();
 		md.append("# twinstack bench: Spring MVC vs Spring WebFlux\n\n");
@@ -153,7 +159,7 @@ public final class ReportWriter {
 	/**
 	 * How the count model loads, said wherever a run used it.
 	 */
-	static final String COUNT_MODEL = "The count model (`ab -n N -c C`) starts all its C threads at once, without "
+	public static final String COUNT_MODEL = "The count model (`ab -n N -c C`) starts all its C threads at once, without "
 			+ "ramp-up, and each sends its share of the N requests back to back: its time to complete N requests, "
 			+ "from the first request's start to the last answer, holds no ramp-up that the stacks do not control.";
 
@@ -230,8 +236,8 @@ public final class ReportWriter {
 				+ (wrkWarmed ? " (opened by one unmeasured wrk run of a trial's length: the JIT sees wrk's requests "
 						+ "before the trials)" : "")
 				+ (rehearsedOnEveryCpu ? ", again on every CPU, " : " on the app's own CPUs, ") + "each until the last "
-				+ WarmUp.WINDOW + " agree within " + String.format(Locale.ROOT, "%.0f", WarmUp.TOLERANCE_PERCENT)
-				+ " % and the JIT compiled for at most " + String.format(Locale.ROOT, "%.0f", WarmUp.JIT_QUIET_PERCENT)
+				+ WarmUp.WINDOW + " agree within " + fmt("%.0f", WarmUp.TOLERANCE_PERCENT)
+				+ " % and the JIT compiled for at most " + fmt("%.0f", WarmUp.JIT_QUIET_PERCENT)
 				+ " % of them; at most " + s.warmupSeconds() + " s in all; then " + s.baselineSeconds()
 				+ " s per workload at concurrency 1 (base latency)");
 	}
@@ -300,7 +306,7 @@ public final class ReportWriter {
 		// the optional commands: what each missing one cost this run
 		env.tools().forEach((tool) -> setting(rows, "Optional tool `" + tool.command() + "`", tool.line()));
 		if (env.loopbackRoundTripMicros() != null) {
-			setting(rows, "Loopback TCP round trip (before the load)", String.format(Locale.ROOT,
+			setting(rows, "Loopback TCP round trip (before the load)", fmt(
 					"median %.0f µs, mean %.0f µs (bare-metal Linux: 10–30 µs; every request crosses loopback about ten "
 							+ "times, so a slow network stack or a slow-to-wake CPU costs every process time per request)",
 					env.loopbackRoundTripMicros(), env.loopbackRoundTripMeanMicros()));
@@ -411,14 +417,6 @@ public final class ReportWriter {
 
 	private static void setting(List<SettingRow> rows, String name, String value) {
 		rows.add(new SettingRow(name, value));
-	}
-
-	static String count(long value) {
-		return String.format(Locale.ROOT, "%,d", value);
-	}
-
-	static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 	/**

@@ -20,6 +20,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.BeanPropertyWriter;
 import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
+import dev.twinstack.bench.measure.storage.Storage;
+import dev.twinstack.bench.report.queueing.RunModel;
 import dev.twinstack.bench.results.AtomicFiles;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellSummary;
@@ -54,7 +56,7 @@ public final class ResultsJson {
 	 * @param model the run's model
 	 * @return the JSON text
 	 */
-	static String toJson(BenchResults results, RunModel model) {
+	public static String toJson(BenchResults results, RunModel model) {
 		try {
 			ObjectNode root = mapper.valueToTree(results);
 			JsonNode matrix = root.path("matrix");

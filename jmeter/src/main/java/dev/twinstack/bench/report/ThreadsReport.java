@@ -1,9 +1,10 @@
 package dev.twinstack.bench.report;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -88,10 +89,6 @@ final class ThreadsReport {
 				fmt("%.0f ms", vt.pinnedMaxMs()), fmt("%.0f %%", vt.carrierShare() * 100),
 				(vt.carrierCpuCores() != null) ? fmt("%.2f cores", vt.carrierCpuCores()) : JvmCostText.MISSING,
 				(vt.appCpuCores() != null) ? fmt("%.2f cores", vt.appCpuCores()) : JvmCostText.MISSING);
-	}
-
-	private static String fmt(String format, Object... args) {
-		return String.format(Locale.ROOT, format, args);
 	}
 
 	/**

@@ -12,11 +12,11 @@ import dev.twinstack.bench.load.ThroughputStats;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.measure.CpuShares;
 import dev.twinstack.bench.measure.GcCost;
-import dev.twinstack.bench.measure.JfrCheck;
+import dev.twinstack.bench.measure.jvm.JfrCheck;
 import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.PoolWaits;
 import dev.twinstack.bench.measure.ServerStats;
-import dev.twinstack.bench.measure.Storage;
+import dev.twinstack.bench.measure.storage.Storage;
 import dev.twinstack.bench.measure.threads.ThreadPlacement;
 
 /**

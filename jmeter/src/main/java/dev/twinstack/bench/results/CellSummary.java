@@ -22,7 +22,7 @@ import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Scenario;
-import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.measure.jvm.AppHealth;
 import dev.twinstack.bench.measure.GcCost;
 import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.PoolWaits;

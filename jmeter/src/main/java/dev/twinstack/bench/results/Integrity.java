@@ -1,10 +1,12 @@
 package dev.twinstack.bench.results;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.util.List;
 import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.twinstack.bench.measure.Storage;
+import dev.twinstack.bench.measure.storage.Storage;
 
 /**
  * The run's integrity check, over every trial that stores documents: each 201 stored
@@ -50,8 +52,7 @@ public record Integrity(int trials, long acknowledged, long stored, long missing
 	 * {@code "verified: 12 trials, 19,022 acknowledged, 19,022 stored, 0 missing, 0 duplicates"}
 	 */
 	public String line() {
-		return String.format(java.util.Locale.ROOT,
-				"%s: %d trials, %,d acknowledged (201), %,d stored, %,d missing, " + "%,d duplicated request ids%s",
+		return fmt("%s: %d trials, %,d acknowledged (201), %,d stored, %,d missing, " + "%,d duplicated request ids%s",
 				verified() ? "verified" : "FAILED", this.trials, this.acknowledged, this.stored, this.missing,
 				this.duplicates, verified() ? "" : "; failed trials " + this.failedTrials);
 	}

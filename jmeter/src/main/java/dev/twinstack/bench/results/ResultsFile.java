@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.twinstack.bench.matrix.Heap;
+import dev.twinstack.bench.measure.storage.Storage;
 
 /**
  * Reads a run's {@code results.json} back into the records the bench wrote it from

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.SecondsNoise;
 import dev.twinstack.bench.load.LoadStats;
-import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.measure.jvm.AppHealth;
 import dev.twinstack.bench.measure.GcCost;
 import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.PoolWaits;

@@ -16,7 +16,7 @@ import dev.twinstack.bench.load.Dashboard;
 import dev.twinstack.bench.load.Jtl;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Workload;
-import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.measure.jvm.AppHealth;
 import dev.twinstack.bench.measure.StubLatencyProbe;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;

@@ -16,7 +16,7 @@ import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Scenario;
-import dev.twinstack.bench.measure.FlameGraph;
+import dev.twinstack.bench.measure.jvm.FlameGraph;
 import dev.twinstack.bench.results.CellResult;
 
 /**

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
-import dev.twinstack.bench.measure.JfrCheck;
+import dev.twinstack.bench.measure.jvm.JfrCheck;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.monitoring.JfrRecording;
 import org.slf4j.Logger;

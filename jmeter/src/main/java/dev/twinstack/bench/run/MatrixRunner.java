@@ -20,7 +20,7 @@ import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
-import dev.twinstack.bench.measure.AppHealth;
+import dev.twinstack.bench.measure.jvm.AppHealth;
 import dev.twinstack.bench.measure.CellMonitor;
 import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.CpuPlacement;

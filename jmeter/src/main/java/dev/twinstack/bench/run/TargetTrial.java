@@ -18,7 +18,7 @@ import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.measure.CellMonitor;
 import dev.twinstack.bench.measure.CpuShares;
-import dev.twinstack.bench.measure.ProfileStore;
+import dev.twinstack.bench.measure.storage.ProfileStore;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.remote.LoadEngines;

@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 /**
  * The reader's hardware for the report's what-if ({@code bench.project}), parsed once
  * when the settings are read, e.g. {@code cores=8,latency=50ms,concurrency=2000}; the
- * report applies it with the queueing model ({@code dev.twinstack.bench.model.WhatIf}).
+ * report applies it with the queueing model
+ * ({@code dev.twinstack.bench.queueing.WhatIf}).
  *
  * @param cores the machine's cores, at least 1
  * @param latencyMs the latency of one downstream call (ms), at least 0

@@ -3,7 +3,7 @@ package dev.twinstack.bench.analysis;
 import java.util.List;
 
 import dev.twinstack.bench.load.WrkResult;
-import dev.twinstack.bench.measure.Storage;
+import dev.twinstack.bench.measure.storage.Storage;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

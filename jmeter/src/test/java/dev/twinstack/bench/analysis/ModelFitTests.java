@@ -1,6 +1,6 @@
 package dev.twinstack.bench.analysis;
 
-import dev.twinstack.bench.model.StackDemands;
+import dev.twinstack.bench.queueing.StackDemands;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

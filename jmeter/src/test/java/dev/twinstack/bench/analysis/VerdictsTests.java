@@ -5,8 +5,8 @@ import java.util.OptionalInt;
 
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
-import dev.twinstack.bench.measure.AppHealth;
-import dev.twinstack.bench.measure.GcLog;
+import dev.twinstack.bench.measure.jvm.AppHealth;
+import dev.twinstack.bench.measure.jvm.GcLog;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -8,9 +8,9 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.twinstack.bench.model.Prediction;
-import dev.twinstack.bench.model.StackDemands;
-import dev.twinstack.bench.model.WhatIf;
+import dev.twinstack.bench.queueing.Prediction;
+import dev.twinstack.bench.queueing.StackDemands;
+import dev.twinstack.bench.queueing.WhatIf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

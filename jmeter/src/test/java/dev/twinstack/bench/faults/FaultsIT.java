@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.twinstack.bench.matrix.Stack;
-import dev.twinstack.bench.measure.ProfileStore;
+import dev.twinstack.bench.measure.storage.ProfileStore;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.process.ProcessRegistry;
 import dev.twinstack.bench.settings.BenchSettings;

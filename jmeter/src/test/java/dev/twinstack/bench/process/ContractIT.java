@@ -8,7 +8,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.twinstack.bench.matrix.Stack;
-import dev.twinstack.bench.measure.ProfileStore;
+import dev.twinstack.bench.measure.storage.ProfileStore;
 import dev.twinstack.bench.settings.BenchSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -28,7 +28,7 @@ import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.console.Progress;
-import dev.twinstack.bench.measure.ProfileStore;
+import dev.twinstack.bench.measure.storage.ProfileStore;
 import dev.twinstack.bench.process.JavaProcess;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.process.ProcessRegistry;

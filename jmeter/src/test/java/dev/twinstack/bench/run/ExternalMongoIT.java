@@ -14,7 +14,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-import dev.twinstack.bench.measure.Storage;
+import dev.twinstack.bench.measure.storage.Storage;
 import dev.twinstack.bench.process.ProcessRegistry;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;

@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Stack;
-import dev.twinstack.bench.measure.ProfileStore;
+import dev.twinstack.bench.measure.storage.ProfileStore;
 import dev.twinstack.bench.process.JavaProcess;
 import dev.twinstack.bench.process.ProcessRegistry;
 import dev.twinstack.bench.results.BenchResults;

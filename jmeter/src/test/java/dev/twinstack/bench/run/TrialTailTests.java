@@ -21,7 +21,7 @@ import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.CellMonitor;
-import dev.twinstack.bench.measure.InProcessMongo;
+import dev.twinstack.bench.measure.storage.InProcessMongo;
 import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.ServerStats;
 import dev.twinstack.bench.results.CellResult;

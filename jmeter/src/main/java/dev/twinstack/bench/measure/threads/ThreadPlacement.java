@@ -1,5 +1,7 @@
 package dev.twinstack.bench.measure.threads;
 
+import static dev.twinstack.bench.text.Text.fmt;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,7 +11,6 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import dev.twinstack.bench.matrix.Stack;
@@ -235,12 +236,11 @@ public record ThreadPlacement(PoolKind intended, long samples, List<Work> work, 
 				List<PoolShare> unintended = shares.stream().filter((share) -> !intended.admits(share.kind())).toList();
 				double share = unintended.stream().mapToDouble(PoolShare::share).sum();
 				if (total >= WARNING_MIN_SAMPLES && share >= WARNING_SHARE) {
-					warnings.add(String.format(Locale.ROOT, "%s: %.0f %% of its samples ran on %s, not on %s",
-							kind.label(), share * 100,
+					warnings.add(fmt("%s: %.0f %% of its samples ran on %s, not on %s", kind.label(), share * 100,
 							String.join(", ",
 									unintended.stream()
-										.map((pool) -> String.format(Locale.ROOT, "%s (%s, %.0f %%)", pool.pool(),
-												pool.kind().label(), pool.share() * 100))
+										.map((pool) -> fmt("%s (%s, %.0f %%)", pool.pool(), pool.kind().label(),
+												pool.share() * 100))
 										.toList()),
 							intended.label()));
 				}

@@ -1,0 +1,304 @@
+package dev.twinstack.bench.report.queueing;
+
+import static dev.twinstack.bench.text.Text.fmt;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.twinstack.bench.analysis.ModelFit;
+import dev.twinstack.bench.analysis.Winners;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.matrix.Workload;
+import dev.twinstack.bench.queueing.Prediction;
+import dev.twinstack.bench.queueing.StackDemands;
+import dev.twinstack.bench.report.ComparisonRows;
+import dev.twinstack.bench.report.MarkdownMustacheFactory;
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellSummary;
+
+/**
+ * The report's sections of the queueing model and the verdict, rendered from the mustache
+ * templates next to this class ({@code *.md.mustache}): the verdict and the winners grid
+ * on top, the model against the measurement, and the what-if projection (a model
+ * projection, kept apart from every measurement).
+ */
+public final class ModelSections {
+
+	static final String TEMPLATES = "dev/twinstack/bench/report/queueing";
+
+	/** At most this many rankings in the verdict. */
+	static final int VERDICT_LINES = 5;
+
+	/** One colour per stack, in stack order, as the charts' palette; ties in white. */
+	private static final List<String> SWATCHES = List.of("🟦", "🟩", "🟧", "🟪", "🟫");
+
+	private static final String TIE = "⬜";
+
+	private ModelSections() {
+	}
+
+	/**
+	 * Renders the verdict: per headline comparison every stack ranked with its ratio to
+	 * the best ({@link StackRanking}) and why the leader leads; the winners grid when the
+	 * run has more than one comparison.
+	 * @param results the run
+	 * @param model the run's model
+	 * @return Markdown, empty without a comparison
+	 */
+	public static String verdict(BenchResults results, RunModel model) {
+		if (model.outcomes().isEmpty()) {
+			return "";
+		}
+		List<Stack> stacks = results.settings().stacks();
+		List<StackRanking> headline = StackRanking.headline(model, stacks);
+		List<RankingView> rankings = headline.stream().limit(VERDICT_LINES).map(ModelSections::ranking).toList();
+		List<String> columns = new ArrayList<>();
+		Map<Workload, Map<String, String>> grid = new LinkedHashMap<>();
+		for (RunModel.Comparison comparison : model.outcomes()) {
+			String column = column(comparison.cells().get(0).cell());
+			if (!columns.contains(column)) {
+				columns.add(column);
+			}
+			grid.computeIfAbsent(comparison.workload(), (w) -> new LinkedHashMap<>())
+				.put(column, swatch(results, comparison.outcome()) + " " + comparison.outcome().label()
+						+ (anyInvalid(comparison.outcome()) ? " †" : ""));
+		}
+		List<GridRow> rows = new ArrayList<>();
+		grid.forEach((workload, cells) -> rows.add(new GridRow(workload.id(),
+				columns.stream().map((column) -> cells.getOrDefault(column, "—")).toList())));
+		List<String> legend = new ArrayList<>();
+		for (Stack stack : stacks) {
+			legend.add(swatch(results, stack.id()) + " " + stack.id());
+		}
+		legend.add(TIE + " tie or contested");
+		// a grid of one comparison repeats the ranking above it
+		boolean showGrid = model.outcomes().size() > 1;
+		return render("verdict.md.mustache",
+				new VerdictView(rankings, showGrid ? columns : List.of(), showGrid ? rows : List.of(),
+						String.join(" · ", legend), Winners.NOISE_PERCENT, headline.size() > VERDICT_LINES, showGrid));
+	}
+
+	private static RankingView ranking(StackRanking ranking) {
+		List<RankRow> rows = ranking.places()
+			.stream()
+			.map((place) -> new RankRow(String.valueOf(place.rank()), place.stack(),
+					StackRanking.throughput(place).replace(" req/s", "").replace("trials ", ""),
+					fmt("%.2f", place.ratio()), fmt("%.0f ms", place.cell().p99Ms().median()),
+					ComparisonRows.ceiling(place.cell().ceiling()), place.call(ranking.best())))
+			.toList();
+		return new RankingView(ranking.title(), rows,
+				ranking.unranked().isEmpty() ? null : String.join("; ", ranking.unranked()),
+				// the comparison's name is the ranking's heading
+				line(ranking.comparison()).replaceFirst("^\\*\\*[^*]*\\*\\*: ", ""));
+	}
+
+	private static boolean anyInvalid(Winners.Outcome outcome) {
+		return !outcome.leader().valid() || (outcome.runnerUp() != null && !outcome.runnerUp().valid());
+	}
+
+	private static String line(RunModel.Comparison comparison) {
+		Winners.Outcome o = comparison.outcome();
+		String head = "**" + comparison.workload().id() + ", " + comparison.group() + "**: ";
+		Winners.Contender l = o.leader();
+		if (o.call() == Winners.Call.ALONE) {
+			return head + l.stack() + " alone ran it: " + fmt("%.0f req/s", l.throughput().median()) + ".";
+		}
+		Winners.Contender r = o.runnerUp();
+		String figures = fmt("%.0f vs %.0f req/s, trials %.0f–%.0f vs %.0f–%.0f", l.throughput().median(),
+				r.throughput().median(), l.throughput().min(), l.throughput().max(), r.throughput().min(),
+				r.throughput().max());
+		String wrk = (o.wrkAgrees() == null) ? "wrk did not run both" : fmt("wrk %.0f vs %.0f req/s %s",
+				l.wrkThroughput(), r.wrkThroughput(), o.wrkAgrees() ? "agrees" : "ranks them the other way");
+		String caution = anyInvalid(o) ? " † Rests on a cell judged invalid (see its validity in the matrix)." : "";
+		return switch (o.call()) {
+			case TIE -> head + "tie between " + l.stack() + " and " + r.stack() + fmt(" (%+.0f %%; ", o.margin() * 100)
+					+ figures + ": within the trial spread; " + wrk + ")." + caution;
+			case CONTESTED -> head + "no claim: JMeter puts " + l.stack() + fmt(" %.0f %% ahead of ", o.margin() * 100)
+					+ r.stack() + " (" + figures + "), but " + wrk + "." + caution;
+			default -> head + l.stack() + fmt(" serves %.0f %% more than ", o.margin() * 100) + r.stack() + " ("
+					+ figures + "; " + wrk + "), because " + why(comparison) + "." + caution;
+		};
+	}
+
+	private static String why(RunModel.Comparison comparison) {
+		Winners.Outcome o = comparison.outcome();
+		CellSummary leader = cell(comparison, o.leader().stack());
+		CellSummary runnerUp = cell(comparison, o.runnerUp().stack());
+		return Winners.why(o.leader().stack(), leader.ceiling(), leader.cpuMsPerRequest(), o.runnerUp().stack(),
+				runnerUp.ceiling(), runnerUp.cpuMsPerRequest());
+	}
+
+	private static CellSummary cell(RunModel.Comparison comparison, String stack) {
+		return comparison.cells().stream().filter((s) -> s.cell().stack().id().equals(stack)).findFirst().orElseThrow();
+	}
+
+	private static String swatch(BenchResults results, Winners.Outcome outcome) {
+		return switch (outcome.call()) {
+			case WIN, ALONE -> swatch(results, outcome.leader().stack());
+			default -> TIE;
+		};
+	}
+
+	private static String swatch(BenchResults results, String stack) {
+		List<Stack> stacks = results.settings().stacks();
+		int index = 0;
+		for (int i = 0; i < stacks.size(); i++) {
+			if (stacks.get(i).id().equals(stack)) {
+				index = i;
+			}
+		}
+		return SWATCHES.get(index % SWATCHES.size());
+	}
+
+	/**
+	 * The grid's column of a cell: its load level, and its heap and placement when not
+	 * the default.
+	 */
+	static String column(Cell cell) {
+		return cell.loadLabel() + (cell.heap().isDefault() ? "" : ", heap " + cell.heap().id())
+				+ (cell.appCpus().isAll() ? "" : ", app on " + cell.appCpus().id() + " cpu");
+	}
+
+	/**
+	 * Renders the model against the measurement: the demands, one row per cell, the
+	 * misses named.
+	 * @param results the run
+	 * @param model the run's model
+	 * @return Markdown, empty when no cell could be predicted
+	 */
+	public static String model(BenchResults results, RunModel model) {
+		if (model.checks().isEmpty()) {
+			return "";
+		}
+		List<DemandRow> demands = new ArrayList<>();
+		model.demands()
+			.forEach((cell, d) -> demands.add(new DemandRow(cell.stack().id(), cell.workload().id(),
+					RunModel.group(cell), fmt("%.2f (%d)", d.appCpuMs(), d.appCores()),
+					(d.harnessCores() == StackDemands.SHARED) ? fmt("%.2f (shared)", d.harnessCpuMs())
+							: fmt("%.2f (%d)", d.harnessCpuMs(), d.harnessCores()),
+					fmt("%.0f", d.downstreamMs()), fmt("%.1f", d.otherDelayMs()),
+					(d.threads() == 0) ? "none" : String.valueOf(d.threads()))));
+		List<CheckRow> rows = new ArrayList<>();
+		List<String> misses = new ArrayList<>();
+		int within = 0;
+		for (CellSummary summary : results.matrix()) {
+			Optional<ModelFit.Check> found = model.check(summary.cell());
+			if (found.isEmpty()) {
+				continue;
+			}
+			ModelFit.Check c = found.get();
+			within += c.off() ? 0 : 1;
+			rows.add(new CheckRow(summary.cell().id(),
+					model.source(summary.cell()).orElse(String.valueOf(c.calibratedAt())),
+					fmt("%.1f", c.predictedThroughput()),
+					fmt("%.1f", summary.throughput().median() * (1 - summary.errorRate())),
+					(c.off() ? "**" : "") + fmt("%.2f", c.throughputRatio()) + (c.off() ? "**" : ""),
+					fmt("%.0f", c.predictedLatencyMs()),
+					(c.latencyRatio() != null) ? fmt("%.2f", c.latencyRatio()) : "—", c.binding(),
+					(c.ownCpuThroughput() != null) ? fmt("%.1f", c.ownCpuThroughput()) : "—"));
+			if (c.off()) {
+				misses.add("`" + summary.cell().id() + "` " + fmt("%.2f×", c.throughputRatio()) + ": " + c.leftOut()
+						+ (summary.validity().valid() ? "" : " (the cell is " + summary.validity().label() + ")"));
+			}
+		}
+		return render("model.md.mustache",
+				new ModelView(demands, rows, misses, within, rows.size(), (int) Math.round(ModelFit.TOLERANCE * 100)));
+	}
+
+	/**
+	 * Renders the what-if projection of {@code bench.project}.
+	 * @param model the run's model
+	 * @return Markdown, empty when no what-if was asked for
+	 */
+	public static String projection(RunModel model) {
+		if (model.whatIf() == null) {
+			return "";
+		}
+		List<ProjectionRow> rows = new ArrayList<>();
+		model.curves().forEach((cell, measured) -> {
+			if (!cell.heap().isDefault()) {
+				return;
+			}
+			StackDemands shape = model.whatIf().apply(measured);
+			Prediction p = model.whatIf().predict(measured);
+			rows.add(new ProjectionRow(cell.stack().id(), cell.workload().id(), RunModel.group(cell),
+					measured.describe(model.whatIf().concurrency()),
+					(shape.harnessCores() == StackDemands.SHARED) ? shape.appCores() + " shared"
+							: shape.appCores() + " app + " + shape.harnessCores() + " harness",
+					fmt("%.0f", shape.downstreamMs()), fmt("%.0f", p.throughput()), fmt("%.0f", p.latencyMs()),
+					fmt("%s (%.0f req/s)", p.binding().name(), p.binding().throughput())));
+		});
+		WhatIfView whatIf = new WhatIfView(model.whatIf().cores(), fmt("%.0f", model.whatIf().latencyMs()),
+				model.whatIf().concurrency(), model.whatIf().withHarness() ? "same machine" : "elsewhere");
+		return render("projection.md.mustache", new ProjectionView(whatIf, rows));
+	}
+
+	private static String render(String template, Object view) {
+		return MarkdownMustacheFactory.render(TEMPLATES, template, view);
+	}
+
+	record VerdictView(List<RankingView> rankings, List<String> columns, List<GridRow> rows, String legend,
+			int noisePercent, boolean moreWorkloads, boolean grid) {
+	}
+
+	/**
+	 * One ranking of the verdict.
+	 *
+	 * @param title the comparison, e.g. {@code composite-sequential, c=400, default heap}
+	 * @param rows the ranked stacks, best first
+	 * @param unranked the stacks left out, each with why, {@code null} when none
+	 * @param why the leader against the runner-up, with the reason
+	 */
+	record RankingView(String title, List<RankRow> rows, String unranked, String why) {
+	}
+
+	/**
+	 * One ranked stack, formatted.
+	 *
+	 * @param rank its rank, shared by stacks that tie
+	 * @param stack its id
+	 * @param throughput successful req/s, median (trials' min–max)
+	 * @param ratio ÷ the best
+	 * @param p99 the median p99
+	 * @param ceiling the lowest ceiling and what sets it
+	 * @param call against the best
+	 */
+	record RankRow(String rank, String stack, String throughput, String ratio, String p99, String ceiling,
+			String call) {
+	}
+
+	record GridRow(String workload, List<String> cells) {
+	}
+
+	record ModelView(List<DemandRow> demands, List<CheckRow> rows, List<String> misses, int within, int cells,
+			int tolerancePercent) {
+
+		boolean anyMisses() {
+			return !this.misses.isEmpty();
+		}
+
+	}
+
+	record DemandRow(String stack, String workload, String group, String app, String harness, String downstream,
+			String other, String threads) {
+	}
+
+	record CheckRow(String cell, String demandUsed, String predicted, String measured, String ratio,
+			String predictedLatency, String latencyRatio, String binding, String ownCpu) {
+	}
+
+	record ProjectionView(WhatIfView whatIf, List<ProjectionRow> rows) {
+	}
+
+	record WhatIfView(int cores, String latencyMs, int concurrency, String harness) {
+	}
+
+	record ProjectionRow(String stack, String workload, String measuredIn, String cpuUsed, String cores,
+			String downstream, String throughput, String latency, String binding) {
+	}
+
+}

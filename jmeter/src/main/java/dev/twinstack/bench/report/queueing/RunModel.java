@@ -1,0 +1,312 @@
+package dev.twinstack.bench.report.queueing;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.analysis.ModelFit;
+import dev.twinstack.bench.analysis.Winners;
+import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Workload;
+import dev.twinstack.bench.queueing.LoadDependentDemands.MeasuredLoad;
+import dev.twinstack.bench.queueing.LoadDependentDemands;
+import dev.twinstack.bench.queueing.StackDemands;
+import dev.twinstack.bench.queueing.WhatIf;
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellResult;
+import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.settings.Projection;
+
+/**
+ * The queueing model applied to a run, and who won where: computed once from the results
+ * for results.json, report.md and index.html alike. Every closed cell with CPU figures is
+ * predicted from its calibration cell ({@link ModelFit}); every comparison (workload,
+ * load, heap, placement) is decided by {@link Winners}; an optional what-if
+ * ({@code bench.project}) projects each stack's measured demands onto another machine.
+ *
+ * <p>
+ * The CPU per request changes with the load (on 2 cores the app's at c = 50 was 1.9–2.5×
+ * its figure at c = 400), so each stack's demands are load dependent
+ * ({@link LoadDependentDemands}): the calibration's and those of every closed cell of the
+ * same stack, workload, heap and placement, interpolated between them. Each cell is
+ * predicted from the <i>other</i> loads (leave one out): a cell between two measured
+ * loads from the interpolation, one beyond them from the nearest, held; the calibration
+ * cell itself from its own figures (a check of the model's shape only).
+ *
+ * @param checks per matrix cell, its prediction and measured ÷ predicted; its
+ * {@code calibratedAt} is the highest load used at or below the cell's, else the lowest
+ * @param demands per calibration cell, the demands it gave
+ * @param curves per calibration cell, the CPU per request at every load measured for it
+ * @param sources per matrix cell, which demand its prediction used, e.g.
+ * {@code c=50–400 interpolated}
+ * @param outcomes per comparison, in matrix order: its cells and outcome
+ * @param whatIf the projection asked for, {@code null} when none
+ */
+public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demands,
+		Map<Cell, LoadDependentDemands> curves, Map<Cell, String> sources, List<Comparison> outcomes, WhatIf whatIf) {
+
+	/** A run without a model: nothing predicted, nothing decided. */
+	public static final RunModel NONE = new RunModel(Map.of(), Map.of(), Map.of(), Map.of(), List.of(), null);
+
+	/**
+	 * One comparison and its outcome.
+	 *
+	 * @param workload the workload
+	 * @param group the load, heap and placement in words, e.g.
+	 * {@code c=400, default heap}
+	 * @param cells the stacks' cells, in stack order
+	 * @param outcome who won
+	 */
+	public record Comparison(Workload workload, String group, List<CellSummary> cells, Winners.Outcome outcome) {
+	}
+
+	/**
+	 * Applies the model to a run, with the what-if its settings asked for.
+	 * @param results the run
+	 * @return the model of the run
+	 */
+	public static RunModel of(BenchResults results) {
+		return of(results, (results.settings() != null) ? results.settings().project() : null);
+	}
+
+	/**
+	 * Applies the model to a run.
+	 * @param results the run
+	 * @param project the reader's hardware ({@code bench.project}), {@code null} for none
+	 * @return the model of the run
+	 */
+	public static RunModel of(BenchResults results, Projection project) {
+		Map<Cell, StackDemands> demands = new LinkedHashMap<>();
+		Map<Cell, LoadDependentDemands> curves = new LinkedHashMap<>();
+		Map<Cell, ModelFit.Check> checks = new LinkedHashMap<>();
+		Map<Cell, String> sources = new LinkedHashMap<>();
+		int cores = (results.environment() != null) ? results.environment().cores() : 0;
+		for (CellSummary summary : results.matrix()) {
+			Cell cell = summary.cell();
+			if (cell.load() != LoadModel.CLOSED) {
+				continue;
+			}
+			Calibration calibration = calibration(results, cell);
+			if (calibration == null) {
+				continue;
+			}
+			StackDemands stack = demands.computeIfAbsent(calibration.cell(),
+					(key) -> demands(results, calibration, cores));
+			if (stack == null) {
+				continue;
+			}
+			LoadDependentDemands curve = curves.computeIfAbsent(calibration.cell(),
+					(key) -> curve(results, calibration, stack));
+			LoadDependentDemands used = cell.equals(calibration.cell()) ? curve : leaveOut(curve, cell.concurrency());
+			checks.put(cell, ModelFit.check(used.at(cell.concurrency()), calibratedAt(used, cell.concurrency()),
+					measured(results, summary)));
+			sources.put(cell, used.source(cell.concurrency()));
+		}
+		demands.values().removeIf(Objects::isNull);
+		WhatIf whatIf = (project != null)
+				? new WhatIf(project.cores(), project.latencyMs(), project.concurrency(), project.withHarness()) : null;
+		return new RunModel(Map.copyOf(checks), demands, curves, Map.copyOf(sources), comparisons(results), whatIf);
+	}
+
+	/**
+	 * The CPU per request of a calibration at every load measured for it: the
+	 * calibration's, then every closed cell of the same stack, workload, heap and
+	 * placement whose app kept running and whose CPU was read.
+	 */
+	private static LoadDependentDemands curve(BenchResults results, Calibration calibration, StackDemands base) {
+		Cell at = calibration.cell();
+		Map<Integer, MeasuredLoad> loads = new LinkedHashMap<>();
+		loads.put(at.concurrency(), new MeasuredLoad(at.concurrency(), base.appCpuMs(), base.harnessCpuMs()));
+		results.matrix()
+			.stream()
+			.filter((s) -> s.cell().load() == LoadModel.CLOSED && s.cell().stack() == at.stack()
+					&& s.cell().workload() == at.workload() && s.cell().heap().equals(at.heap())
+					&& s.cell().appCpus().equals(at.appCpus()))
+			.filter((s) -> s.cpuCost().appMs() != null && s.cpuCost().harnessMs() != null && !s.health().needsRestart())
+			.forEach((s) -> loads.putIfAbsent(s.cell().concurrency(),
+					new MeasuredLoad(s.cell().concurrency(), s.cpuCost().appMs(), s.cpuCost().harnessMs())));
+		return new LoadDependentDemands(base, List.copyOf(loads.values()));
+	}
+
+	/**
+	 * The curve without the load measured at a concurrency, unless it is its only one.
+	 */
+	private static LoadDependentDemands leaveOut(LoadDependentDemands curve, int concurrency) {
+		List<MeasuredLoad> others = curve.loads().stream().filter((l) -> l.concurrency() != concurrency).toList();
+		return others.isEmpty() ? curve : new LoadDependentDemands(curve.base(), others);
+	}
+
+	/** The highest load used at or below a concurrency, else the lowest. */
+	private static int calibratedAt(LoadDependentDemands used, int concurrency) {
+		int at = used.loads().get(0).concurrency();
+		for (MeasuredLoad load : used.loads()) {
+			if (load.concurrency() <= concurrency) {
+				at = load.concurrency();
+			}
+		}
+		return at;
+	}
+
+	/**
+	 * Where one cell's model takes its CPU demands from.
+	 *
+	 * @param cell the load they were measured at: a matrix cell, or the cell's stack,
+	 * workload, heap and CPUs at a warm-up run's concurrency
+	 * @param cost the CPU per request measured there
+	 * @param lowest the lowest closed cell of the same stack, workload, heap and CPUs
+	 * with CPU figures: its base latency and downstream wait go into the model
+	 */
+	public record Calibration(Cell cell, CpuCost cost, CellSummary lowest) {
+	}
+
+	/**
+	 * Finds the demands that feed the model of a cell: those measured at the lowest
+	 * concurrency of its stack, workload, heap and CPUs. That is the warm-up run of the
+	 * cell's app start below the cells' concurrency ({@link WarmUp#cpu()}, e.g. the JIT
+	 * run at c = 50 before cells at c = 400), when it read the CPU; otherwise the lowest
+	 * closed cell with the app's and the harness's CPU per request. A cell calibrated by
+	 * its own figures checks only the model's shape; one calibrated at lower concurrency
+	 * is predicted. The warm-up's JIT run lends the app every CPU; its CPU per request is
+	 * taken as the app's demand wherever it runs (ms of CPU per request, not a share).
+	 * @param results the run
+	 * @param cell the cell to predict
+	 * @return the calibration, {@code null} when nothing measured the demands
+	 */
+	public static Calibration calibration(BenchResults results, Cell cell) {
+		CellSummary lowest = results.matrix()
+			.stream()
+			.filter((s) -> s.cell().load() == LoadModel.CLOSED && s.cell().stack() == cell.stack()
+					&& s.cell().workload() == cell.workload() && s.cell().heap().equals(cell.heap())
+					&& s.cell().appCpus().equals(cell.appCpus()))
+			.filter((s) -> s.cpuCost().appMs() != null && s.cpuCost().harnessMs() != null && !s.health().needsRestart())
+			.min(Comparator.comparingInt((CellSummary s) -> s.cell().concurrency()))
+			.orElse(null);
+		if (lowest == null) {
+			return null;
+		}
+		Optional<WarmUp> warmUp = results.apps()
+			.stream()
+			.filter((app) -> app.heap() != null && app.appCpus() != null && app.ran(cell))
+			.flatMap((app) -> app.warmUp().stream())
+			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null
+					&& run.concurrency() < lowest.cell().concurrency())
+			.min(Comparator.comparingInt(WarmUp::concurrency));
+		if (warmUp.isPresent()) {
+			WarmUp.Cpu cpu = warmUp.get().cpu();
+			return new Calibration(
+					new Cell(cell.stack(), cell.workload(), LoadModel.CLOSED, warmUp.get().concurrency(), 0,
+							cell.heap(), cell.appCpus()),
+					new CpuCost(cpu.appMs(), cpu.loadGeneratorMs(), cpu.mocksMs(), null), lowest);
+		}
+		return new Calibration(lowest.cell(), lowest.cpuCost(), lowest);
+	}
+
+	private static StackDemands demands(BenchResults results, Calibration calibration, int cores) {
+		Cell cell = calibration.cell();
+		BenchResults.Settings settings = results.settings();
+		Double downstreamMs = calibration.lowest().ceiling().downstreamMs();
+		// the downstream wait as the ceilings take it: the nominal latency of each call
+		// made one after another (slow-io: one call to the slow service)
+		int calls = (downstreamMs != null && downstreamMs > 0) ? Math.max(1, cell.workload().latenciesPerRequest()) : 0;
+		double callMs = (calls > 0) ? downstreamMs / calls : 0;
+		int threads = cell.stack().threadPerRequest() ? settings.tomcatMaxThreads() : 0;
+		int appCores = cell.appCpus().isAll() ? cores : cell.appCpus().cores();
+		return ModelFit.demands(cell.stack().id(), calibration.cost(), calibration.lowest().ceiling().baseLatencyMs(),
+				calls, callMs, cores, appCores, threads);
+	}
+
+	private static ModelFit.Measured measured(BenchResults results, CellSummary summary) {
+		Double mean = results.cells()
+			.stream()
+			.filter((r) -> r.cell().equals(summary.cell()) && r.latency() != null)
+			.findFirst()
+			.map(CellResult::latency)
+			.map((latency) -> latency.meanMs())
+			.orElse(null);
+		return new ModelFit.Measured(summary.cell().concurrency(),
+				summary.throughput().median() * (1 - summary.errorRate()), mean, summary.cpuCost(),
+				summary.validity().stubDrift(), summary.errorRate());
+	}
+
+	private static List<Comparison> comparisons(BenchResults results) {
+		Map<String, List<CellSummary>> groups = new LinkedHashMap<>();
+		results.matrix()
+			.stream()
+			.sorted(Comparator.comparing((CellSummary s) -> s.cell().workload()))
+			.forEach((s) -> groups
+				.computeIfAbsent(s.cell().workload().id() + "|" + group(s.cell()), (key) -> new ArrayList<>())
+				.add(s));
+		List<Comparison> comparisons = new ArrayList<>();
+		groups.values().forEach((cells) -> {
+			List<CellSummary> ordered = cells.stream()
+				.sorted(Comparator
+					.comparingInt((CellSummary s) -> results.settings().stacks().indexOf(s.cell().stack())))
+				.toList();
+			List<Winners.Contender> contenders = ordered.stream()
+				.filter((s) -> !s.health().needsRestart() || s.throughput().median() > 0)
+				.map(RunModel::contender)
+				.toList();
+			if (!contenders.isEmpty()) {
+				comparisons.add(new Comparison(ordered.get(0).cell().workload(), group(ordered.get(0).cell()), ordered,
+						Winners.decide(contenders)));
+			}
+		});
+		return List.copyOf(comparisons);
+	}
+
+	static Winners.Contender contender(CellSummary s) {
+		double ok = 1 - s.errorRate();
+		return new Winners.Contender(s.cell().stack().id(),
+				new dev.twinstack.bench.measure.Spread(s.throughput().median() * ok, s.throughput().min() * ok,
+						s.throughput().max() * ok, s.throughput().trials()),
+				(s.crossCheck() != null) ? s.crossCheck().wrk().throughput() : null, s.validity().valid());
+	}
+
+	/**
+	 * The load and heap of a cell in words, as the matrix groups its tables.
+	 * @param cell the cell
+	 * @return e.g. {@code c=400, default heap}
+	 */
+	public static String loadAndHeap(Cell cell) {
+		return cell.loadLabel() + ", " + (cell.heap().isDefault() ? "default heap" : "heap " + cell.heap().id());
+	}
+
+	/**
+	 * The load, heap and placement of a cell in words, as the matrix groups its tables.
+	 * @param cell the cell
+	 * @return e.g. {@code c=400, default heap}, {@code c=400, default heap, app on 1
+	 * core}
+	 */
+	static String group(Cell cell) {
+		return loadAndHeap(cell)
+				+ (cell.appCpus().isAll() ? "" : ", app on " + AppCpus.coresInWords(cell.appCpus().cores()));
+	}
+
+	/**
+	 * Says which demand a cell's prediction used.
+	 * @param cell the cell
+	 * @return e.g. {@code c=50}, {@code c=50–400 interpolated}, {@code c=10 (held
+	 * beyond)}; empty when the model could not be applied
+	 */
+	Optional<String> source(Cell cell) {
+		return Optional.ofNullable(this.sources.get(cell));
+	}
+
+	/**
+	 * Returns a cell's check.
+	 * @param cell the cell
+	 * @return its check, empty when the model could not be applied
+	 */
+	public Optional<ModelFit.Check> check(Cell cell) {
+		return Optional.ofNullable(this.checks.get(cell));
+	}
+
+}
