@@ -69,7 +69,8 @@ public final class DatabaseOutage {
 		long startedAt;
 		// "while down" is from the end of the stop to the start of the restart: the stop
 		// closes the connections one by one, and a request sent while it does may still
-		// be answered 201 (docs/design.md, "The database outage"); likewise a request sent while down may be answered 201 once the restart is
+		// be answered 201 (docs/design.md, "The database outage"); likewise a request
+		// sent while down may be answered 201 once the restart is
 		// under way
 		try {
 			sleep(Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS + BEFORE_SECONDS));

@@ -18,8 +18,8 @@ import dev.twinstack.bench.matrix.Workload;
  * rounds is at most {@value #JIT_QUIET_PERCENT} % of their length. Throughput alone can
  * look steady while the JIT still works: at a concurrency where Little's law caps the
  * throughput it stays flat while the CPU per request falls (docs/design.md, "What
- * watching the app costs"). The warm-up stops once steady, or when its time is
- * used up (its allowance, a share of the app start's warm-up bound, then reported).
+ * watching the app costs"). The warm-up stops once steady, or when its time is used up
+ * (its allowance, a share of the app start's warm-up bound, then reported).
  *
  * @param workload the workload's id
  * @param concurrency the warm-up's JMeter threads

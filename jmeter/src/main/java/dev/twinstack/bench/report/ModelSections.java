@@ -112,7 +112,8 @@ final class ModelSections {
 		Winners.Outcome o = Winners.decide(valid);
 		Winners.Contender l = o.leader();
 		if (o.call() == Winners.Call.ALONE) {
-			return head + l.stack() + ((comparison.cells().size() > 1) ? " alone has a valid cell: " : " alone ran it: ")
+			return head + l.stack()
+					+ ((comparison.cells().size() > 1) ? " alone has a valid cell: " : " alone ran it: ")
 					+ fmt("%.0f req/s", l.throughput().median()) + ".";
 		}
 		Winners.Contender r = o.runnerUp();

@@ -33,12 +33,12 @@ import dev.twinstack.bench.settings.Projection;
  *
  * <p>
  * The CPU per request changes with the load (docs/design.md, "Load-dependent demands in
- * the model"), so each stack's demands are load dependent
- * ({@link LoadDependentDemands}): the calibration's and those of every closed cell of the
- * same stack, workload, heap and placement, interpolated between them. Each cell is
- * predicted from the <i>other</i> loads (leave one out): a cell between two measured
- * loads from the interpolation, one beyond them from the nearest, held; the calibration
- * cell itself from its own figures (a check of the model's shape only).
+ * the model"), so each stack's demands are load dependent ({@link LoadDependentDemands}):
+ * the calibration's and those of every closed cell of the same stack, workload, heap and
+ * placement, interpolated between them. Each cell is predicted from the <i>other</i>
+ * loads (leave one out): a cell between two measured loads from the interpolation, one
+ * beyond them from the nearest, held; the calibration cell itself from its own figures (a
+ * check of the model's shape only).
  *
  * @param checks per matrix cell, its prediction and measured ÷ predicted; its
  * {@code calibratedAt} is the highest load used at or below the cell's, else the lowest

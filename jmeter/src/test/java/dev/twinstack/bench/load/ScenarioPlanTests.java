@@ -252,13 +252,14 @@ class ScenarioPlanTests {
 	 * spread to allow for, only timing slack. Expected: the first, partial wall second's
 	 * whole quota (its steps already past are sent at once), then 50 a second, and the
 	 * share of the last wall second the schedule still covers: 200 + 50 × (the start's
-	 * fraction of its second), 200 to 250. Timing slack: a starved JMeter thread loses the
-	 * steps of a second it wakes up after; 5 % of the schedule (10 requests), the share
-	 * below which the bench says a rate was not kept ({@link OpenModel#ACHIEVED_SHARE}),
-	 * and 2 more for a step on the schedule's edges. The rate itself, as the bench judges
-	 * it ({@link OpenModel#arrivalRate}: the median of the hold's seconds, from the first
-	 * arrival at the server), within the same 5 % either way: a second-long window from
-	 * the first arrival spans two wall seconds' even steps, 50 of them.
+	 * fraction of its second), 200 to 250. Timing slack: a starved JMeter thread loses
+	 * the steps of a second it wakes up after; 5 % of the schedule (10 requests), the
+	 * share below which the bench says a rate was not kept
+	 * ({@link OpenModel#ACHIEVED_SHARE}), and 2 more for a step on the schedule's edges.
+	 * The rate itself, as the bench judges it ({@link OpenModel#arrivalRate}: the median
+	 * of the hold's seconds, from the first arrival at the server), within the same 5 %
+	 * either way: a second-long window from the first arrival spans two wall seconds'
+	 * even steps, 50 of them.
 	 */
 	@Test
 	void openModelKeepsTheRequestedRate() {

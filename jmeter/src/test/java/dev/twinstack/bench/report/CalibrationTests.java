@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Where the queueing model takes its demands from ({@link RunModel#calibration}): the
  * warm-up's run below the cells' lowest concurrency when it read the CPU (the JIT run at
  * c = 50 before cells at c = 400), else the lowest cell itself (the smoke profile, whose
- * only warm-up run is at its cells' concurrency). The fixture's cells run at c = 10 and
- * c = 400; its warm-ups, at c = 400, read no CPU.
+ * only warm-up run is at its cells' concurrency). The fixture's cells run at c = 10 and c
+ * = 400; its warm-ups, at c = 400, read no CPU.
  */
 class CalibrationTests {
 
@@ -134,8 +134,7 @@ class CalibrationTests {
 	private static int calibratedAt(BenchResults results, JsonNode matrix, Stack stack, int concurrency) {
 		int index = results.matrix().indexOf(summary(results, stack, concurrency));
 		JsonNode model = matrix.get(index).path("model");
-		assertThat(model.path("calibratedAt").isInt()).as("%s c=%d model in results.json", stack, concurrency)
-			.isTrue();
+		assertThat(model.path("calibratedAt").isInt()).as("%s c=%d model in results.json", stack, concurrency).isTrue();
 		return model.path("calibratedAt").asInt();
 	}
 

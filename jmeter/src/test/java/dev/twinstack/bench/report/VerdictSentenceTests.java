@@ -30,7 +30,9 @@ class VerdictSentenceTests {
 		BenchResults results = invalid((s) -> s.cell().stack() == Stack.WEBFLUX && s.cell().concurrency() == 400);
 		String verdict = verdict(results);
 		// ranked: mvc alone; webflux named as not ranked, with why
-		assertThat(verdict).contains("| 1 | mvc |").contains("Not ranked: webflux (").contains("invalid: test: saturated");
+		assertThat(verdict).contains("| 1 | mvc |")
+			.contains("Not ranked: webflux (")
+			.contains("invalid: test: saturated");
 		assertThat(verdict).doesNotContain("webflux serves", "more than mvc", "Rests on a cell judged invalid")
 			.contains("\n\nmvc alone has a valid cell: ");
 	}

@@ -70,9 +70,8 @@ class CrossCheckValidityTests {
 	}
 
 	private static CrossCheck.Pair pair(double jmeter, double jmeterP50, double wrk, double wrkP50) {
-		return new CrossCheck.Pair(1, jmeter, jmeterP50,
-				new WrkResult((long) (wrk * 6), 0, 0, 6, wrk, wrkP50, wrkP50 * 2, wrkP50 * 3, wrkP50 * 4, wrkP50, "wrk"),
-				null);
+		return new CrossCheck.Pair(1, jmeter, jmeterP50, new WrkResult((long) (wrk * 6), 0, 0, 6, wrk, wrkP50,
+				wrkP50 * 2, wrkP50 * 3, wrkP50 * 4, wrkP50, "wrk"), null);
 	}
 
 }

@@ -179,8 +179,10 @@ class BenchIT {
 			assertThat(this.settings.outputDir().resolve(cell.dashboard()).resolve("index.html")).as("%s dashboard", id)
 				.isRegularFile();
 			if (cell.cell().load() == LoadModel.OPEN) {
-				// paced arrivals (the timer's per-second quota), judged by the median second
-				// of the hold: at most the rate and the bench's 5 % of tolerance. At least
+				// paced arrivals (the timer's per-second quota), judged by the median
+				// second
+				// of the hold: at most the rate and the bench's 5 % of tolerance. At
+				// least
 				// as many started as completed, within that 5 %, up to the rate: a stack
 				// that cannot keep up lowers both (a result the report shows), a load
 				// generator that falls behind only the starts
@@ -282,9 +284,10 @@ class BenchIT {
 	}
 
 	/**
-	 * The calibration as the run recorded it; the rule itself is {@code CalibrationTests}'
-	 * (report). In smoke the only warm-up run is at the cells' own concurrency and too
-	 * short for a CPU reading: each cell is calibrated by its own figures.
+	 * The calibration as the run recorded it; the rule itself is
+	 * {@code CalibrationTests}' (report). In smoke the only warm-up run is at the cells'
+	 * own concurrency and too short for a CPU reading: each cell is calibrated by its own
+	 * figures.
 	 */
 	@Test
 	void theModelIsCalibratedAtTheWarmUpsLowConcurrency() throws IOException {
