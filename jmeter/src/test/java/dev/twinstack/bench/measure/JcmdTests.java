@@ -38,9 +38,12 @@ class JcmdTests {
 	void capture() {
 		this.logger = (Logger) LogManager.getLogger(Jcmd.class.getName());
 		this.level = this.logger.getLevel();
-		this.logger.setLevel(Level.DEBUG);
 		this.captured.start();
+		// before the level: the first appender of a logger gives it a configuration of
+		// its
+		// own, with its parent's level
 		this.logger.addAppender(this.captured);
+		this.logger.setLevel(Level.DEBUG);
 	}
 
 	@AfterEach
