@@ -107,7 +107,8 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 			valid = false;
 			reasons.add(saturated("mock-services", mocksShare, cores));
 		}
-		if (stubDrift != null && stubDrift > DRIFT_LIMIT_PERCENT / 100.0) {
+		// in percent, with room for rounding: 110 ms ÷ 100 ms − 1 is 0.10000000000000009
+		if (stubDrift != null && stubDrift * 100 > DRIFT_LIMIT_PERCENT + 1e-9) {
 			valid = false;
 			reasons
 				.add(fmt("stubs %.1f %% slower than configured (limit %d %%)", stubDrift * 100, DRIFT_LIMIT_PERCENT));

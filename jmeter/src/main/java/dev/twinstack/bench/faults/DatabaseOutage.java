@@ -28,11 +28,10 @@ public final class DatabaseOutage {
 
 	/**
 	 * How long MongoDB stays stopped (s): long enough for every client to send and get
-	 * answered a whole request while it is down. The requests in flight when the stop
-	 * ends fail after about 2.1 s (the driver's server selection waits for
-	 * {@code app.database.timeout}; p99 2.1 to 2.4 s measured at c = 10) and the next
-	 * ones take as long again, 4.2 to 4.8 s in all; with 3 s, the mvc run of
-	 * {@code FaultsIT} had none sent and answered while down.
+	 * answered a whole request while it is down: the requests in flight when the stop
+	 * ends fail after the driver's server selection waits for
+	 * {@code app.database.timeout}, and the next ones take as long again (docs/design.md,
+	 * "The database outage").
 	 */
 	public static final int DOWN_SECONDS = 6;
 
@@ -70,8 +69,8 @@ public final class DatabaseOutage {
 		long startedAt;
 		// "while down" is from the end of the stop to the start of the restart: the stop
 		// closes the connections one by one, and a request sent while it does may still
-		// be answered 201 (seen at c = 10: two sent 25 and 37 ms after the first 503);
-		// likewise a request sent while down may be answered 201 once the restart is
+		// be answered 201 (docs/design.md, "The database outage"); likewise a request
+		// sent while down may be answered 201 once the restart is
 		// under way
 		try {
 			sleep(Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS + BEFORE_SECONDS));

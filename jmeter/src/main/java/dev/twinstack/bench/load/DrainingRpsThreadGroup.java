@@ -13,11 +13,10 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.RpsThreadGroup;
  * <p>
  * With the DSL's group, the timer stops the group when its schedule ends; the group then
  * reports itself stopped at once, so JMeter ends the test and closes the JTL while up to
- * rate × latency requests are still in flight. Their samples were lost: 45 of 237 in a 1
- * s-latency test at 50 req/s, 2–15 % of an open cell in the full profile. Here the stop
- * at the schedule's end lets each thread finish its current request and waits for them
- * (each is bounded by the sampler's response timeout); the engine's hard stop still
- * interrupts them.
+ * rate × latency requests are still in flight. Their samples were lost (docs/design.md,
+ * "The open model's end"). Here the stop at the schedule's end lets each thread finish
+ * its current request and waits for them (each is bounded by the sampler's response
+ * timeout); the engine's hard stop still interrupts them.
  * <p>
  * Its ramp starts at a given rate ({@link #startingAt}) rather than the DSL's 1 req/s,
  * for the reason the exported plans' does ({@code plans.OpenThreadGroup}): at 1 req/s the

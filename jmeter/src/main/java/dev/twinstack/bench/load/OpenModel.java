@@ -41,8 +41,8 @@ public final class OpenModel {
 	 * Returns the threads the open model starts with: Little's law at the expected
 	 * latency, the threads {@link #maxThreads} sized before its headroom. JMeter's
 	 * feedback function ({@code __tstFeedback}) otherwise starts from 1 thread and about
-	 * doubles them each second: 1, 4, 8, 16, 30, 51 threads were seen in a 7 s trial at
-	 * 300 req/s × 300 ms, which needs 90 in flight, so the rate was never reached.
+	 * doubles them each second, too slowly to reach the rate in a short trial
+	 * (docs/design.md, "The open model's start").
 	 * @param maxThreads the thread cap from {@link #maxThreads}
 	 * @return the initial thread count, at least 1
 	 */
@@ -69,10 +69,9 @@ public final class OpenModel {
 	 * a stack that queues requests still received them at the rate, and its queueing
 	 * shows in the latency; completions per second would also count the drain after the
 	 * schedule. The median, not the mean: JMeter's own start can hold back the first
-	 * seconds of a 6 s hold (1, 66, 187, then 332, 305, 300, 300 starts a second were
-	 * seen at 300 req/s on mvc-vt slow-io, while webflux's same cell started 295 from the
-	 * first second), which is the load generator's, not the stack's; a stack that cannot
-	 * keep up lowers most seconds, and so the median (mvc slow-io at 300 req/s: 180).
+	 * seconds of a hold, which is the load generator's, not the stack's; a stack that
+	 * cannot keep up lowers most seconds, and so the median (docs/design.md, "The open
+	 * model's start").
 	 * @param startsPerSecond requests started in each whole second from the first start
 	 * (from {@link JtlAnalysis#startsPerSecond})
 	 * @param rampUpSeconds ramp-up (s)

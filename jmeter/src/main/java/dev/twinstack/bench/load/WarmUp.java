@@ -17,11 +17,9 @@ import dev.twinstack.bench.matrix.Workload;
  * {@code jvm.compilation.time}, elapsed ms summed over the compiler threads) over those
  * rounds is at most {@value #JIT_QUIET_PERCENT} % of their length. Throughput alone can
  * look steady while the JIT still works: at a concurrency where Little's law caps the
- * throughput it stays flat while the CPU per request falls (measured with
- * {@code ObservationCostExperiment}: webflux-app on one core, 4 minutes at 100 clients
- * and 290 req/s, then 11 s of compilation in the next 20 s and 2.9 → 1.7 ms of CPU per
- * request over the next 2 minutes). The warm-up stops once steady, or when its time is
- * used up (its allowance, a share of the app start's warm-up bound, then reported).
+ * throughput it stays flat while the CPU per request falls (docs/design.md, "What
+ * watching the app costs"). The warm-up stops once steady, or when its time is used up
+ * (its allowance, a share of the app start's warm-up bound, then reported).
  *
  * @param workload the workload's id
  * @param concurrency the warm-up's JMeter threads
@@ -119,10 +117,9 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 
 	/**
 	 * The most JIT compilation time over one trial, as a share of its length (%), of an
-	 * app whose JIT is done: above it the trial measured a JIT still at work. Single 5 s
-	 * rounds of a warm app under the trials' once-a-second scrape read up to 4.2 %
-	 * (mvc-app) and 7.4 % (webflux-app) in the measurement of {@link #JIT_QUIET_PERCENT};
-	 * one trial is one such round, with no window to average it.
+	 * app whose JIT is done: above it the trial measured a JIT still at work. Above
+	 * {@link #JIT_QUIET_PERCENT}: one trial is a single round, with no window to average
+	 * it, and a warm app's single rounds read more (docs/design.md, "The warm-up").
 	 */
 	public static final double TRIAL_JIT_PERCENT = 10;
 

@@ -29,9 +29,9 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
  * 1 req/s every thread sleeps at least 1 s after the first request, and then the timer
  * lets through at once the requests the new second is behind on: one request, about 1 s
  * of silence, then a burst of up to {@code rate} requests (as many as the phase of the
- * start in its wall-clock second; 8 within 5 ms and 25 within 230 ms were seen at 25
- * req/s with 2 threads). Starting at {@code rate / rampUp} a waiting thread sleeps at
- * most a ramp step's interval, so the ramp rises by steps of that size, without a burst.
+ * start in its wall-clock second; docs/design.md, "The open model's start"). Starting at
+ * {@code rate / rampUp} a waiting thread sleeps at most a ramp step's interval, so the
+ * ramp rises by steps of that size, without a burst.
  * <p>
  * jmeter-java-dsl's {@code rpsThreadGroup} writes its own subclasses of both elements
  * into the .jmx (which a JMeter without the DSL's jar cannot open) and takes only

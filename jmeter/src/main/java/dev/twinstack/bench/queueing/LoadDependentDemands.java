@@ -10,9 +10,8 @@ import java.util.function.ToDoubleFunction;
 /**
  * A stack's CPU demands as a function of the load: the CPU per request of the app and of
  * the harness measured at several concurrencies, and the closed model they make at any
- * other. The bench measured them to differ with the load: on 2 cores, the app's CPU per
- * request at c = 50 (the warm-up's JIT run) was about twice its figure at c = 400, so one
- * constant demand cannot predict both (docs/design.md, "Load-dependent demands").
+ * other. They differ with the load, so one constant demand cannot predict every load
+ * (docs/design.md, "Load-dependent demands in the model").
  * <p>
  * A demand that depends on the number of requests in the system is a load-dependent
  * service demand (Menascé, Almeida and Dowdy, <i>Performance by Design</i>, 2004, on

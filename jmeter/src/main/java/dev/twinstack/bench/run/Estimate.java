@@ -5,6 +5,7 @@ import java.util.List;
 import dev.twinstack.bench.faults.DatabaseOutage;
 import dev.twinstack.bench.faults.FaultsRunner;
 import dev.twinstack.bench.load.CompositePlan;
+import dev.twinstack.bench.load.WrkLoad;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Workload;
@@ -25,8 +26,7 @@ final class Estimate {
 
 	/**
 	 * Per trial: JMeter start, the reading after the load, full GC, JTL, dashboard, count
-	 * (3.3 s measured in a standard run on 2 cores, 1 s less once the stored count no
-	 * longer waits when it already matches).
+	 * (docs/design.md, "The estimate printed before a run").
 	 */
 	static final int TRIAL_OVERHEAD_SECONDS = 3;
 
@@ -44,11 +44,24 @@ final class Estimate {
 	}
 
 	/**
-	 * Estimates the bench's wall time.
+	 * Estimates the bench's wall time, with the wrk cross-check when it was asked for and
+	 * wrk is on the {@code PATH}.
 	 * @param settings the settings
 	 * @return the estimate (s)
 	 */
 	static long seconds(BenchSettings settings) {
+		return seconds(settings, WrkLoad.find().isPresent());
+	}
+
+	/**
+	 * Estimates the bench's wall time.
+	 * @param settings the settings
+	 * @param wrkFound whether wrk was found: without it no cross-check runs, asked for or
+	 * not
+	 * @return the estimate (s)
+	 */
+	static long seconds(BenchSettings settings, boolean wrkFound) {
+		boolean crossChecked = wrkFound && settings.crossChecksWithWrk();
 		long seconds = 10 + ((settings.faults() != null) ? faultsSeconds(settings.faults()) : 0);
 		Workload memory = settings.memoryWorkload();
 		if (memory != null) {
@@ -66,7 +79,7 @@ final class Estimate {
 				}
 			}
 			for (Workload workload : workloads) {
-				if (WrkCrossCheck.precedesATrial(settings, cells, workload)) {
+				if (crossChecked && WrkCrossCheck.precedesATrial(settings, cells, workload)) {
 					// the unmeasured wrk run that opens the workload's rehearsal
 					seconds += WrkCrossCheck.runSeconds(settings, workload) + 1;
 				}
@@ -75,7 +88,7 @@ final class Estimate {
 				long load = (cell.load() == LoadModel.COUNT) ? countSeconds(settings, cell)
 						: CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds();
 				seconds += settings.trials() * (load + TRIAL_OVERHEAD_SECONDS);
-				if (settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED) {
+				if (crossChecked && cell.load() == LoadModel.CLOSED) {
 					// wrk after each trial, at once; then the stored count
 					seconds += settings.trials() * (WrkCrossCheck.runSeconds(settings, cell.workload()) + 1);
 				}

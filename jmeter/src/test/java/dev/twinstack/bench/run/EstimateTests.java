@@ -18,17 +18,17 @@ class EstimateTests {
 
 	@Test
 	void profilesFitTheirTimeBudgetsOnTwoCores() {
-		assertThat(Estimate.seconds(FakeJdks.settings(Map.of(), this.dir))).isLessThanOrEqualTo(120);
+		assertThat(Estimate.seconds(FakeJdks.settings(Map.of(), this.dir), true)).isLessThanOrEqualTo(120);
 		// issue 10 asked for 20 minutes with four JVMs, one per stack on composite
 		// sequential, each warmed up until steady (125 s on average, at most 180 s), then
 		// three 10 s trials, each followed by a drained wrk run: estimated at 17.3, 15:24
 		// and 16:55 measured at 6069aca and bed6c2c; issue 27 allows 25 minutes with
 		// webflux-vt, a fifth JVM: estimated at 21.6
-		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.profile", "standard"), this.dir)))
+		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.profile", "standard"), this.dir), true))
 			.isBetween(17 * 60L, 25 * 60L);
 		// five stacks on every axis: 84-87 min measured with three, a third more with
 		// coroutines, as much again with webflux-vt: estimated at 138
-		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.profile", "full"), this.dir)))
+		assertThat(Estimate.seconds(FakeJdks.settings(Map.of("bench.profile", "full"), this.dir), true))
 			.isLessThanOrEqualTo(145 * 60);
 	}
 
@@ -42,8 +42,19 @@ class EstimateTests {
 		// ramp-up + hold + drain, then 1 s for the stored count
 		assertThat(standard.cells()).allMatch((cell) -> cell.load() == LoadModel.CLOSED);
 		long perRun = 1 + standard.duration().toSeconds() + 3 + 1;
-		assertThat(Estimate.seconds(standard) - Estimate.seconds(without))
+		assertThat(Estimate.seconds(standard, true) - Estimate.seconds(without, true))
 			.isEqualTo(standard.cells().size() * (1 + standard.trials()) * perRun);
+	}
+
+	@Test
+	void countsNoWrkRunWhenWrkIsNotFound() {
+		BenchSettings standard = FakeJdks.settings(Map.of("bench.profile", "standard"), this.dir);
+		BenchSettings without = FakeJdks.settings(Map.of("bench.profile", "standard", "bench.crosscheck", "none"),
+				this.dir);
+		assertThat(standard.crossChecksWithWrk()).isTrue();
+		// asked for, but wrk is not on the PATH: the bench runs no cross-check
+		assertThat(Estimate.seconds(standard, false)).isEqualTo(Estimate.seconds(without, true))
+			.isLessThan(Estimate.seconds(standard, true));
 	}
 
 	@Test

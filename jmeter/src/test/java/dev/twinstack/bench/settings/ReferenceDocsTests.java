@@ -59,6 +59,11 @@ class ReferenceDocsTests {
 	/** A date, unless it is a timestamp's (an example of a format). */
 	private static final Pattern DATE = Pattern.compile("\\b20\\d\\d-[01]\\d-[0-3]\\d(?!T)\\b");
 
+	/** A date in words: 24 November 2026, Nov. 24, 2026, November 2026. */
+	private static final Pattern WRITTEN_DATE = Pattern
+		.compile("\\b(?:[0-3]?\\d )?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?:[a-z]{0,6})\\.?"
+				+ "(?: [0-3]?\\d(?:st|nd|rd|th)?,?)? 20\\d\\d\\b");
+
 	@Test
 	void theReadmesPortsTableHasEveryStackOnAPortOfItsOwn() throws IOException {
 		Map<String, Integer> ports = portsTable(Files.readString(ROOT.resolve("README.md")));
@@ -123,13 +128,17 @@ class ReferenceDocsTests {
 			}
 		}
 		try (Stream<Path> files = Files.walk(ROOT)) {
-			List<Path> mainCode = files.filter((file) -> file.toString().matches(".*/src/main/.*\\.(java|kt)"))
+			// the code and the text it writes (templates, configuration)
+			List<Path> mainCode = files
+				.filter((file) -> file.toString()
+					.matches(".*/src/main/(java/.*\\.(java|kt)|resources/.*\\.(mustache|yml|yaml|properties|lua))"))
 				.filter((file) -> !file.toString().contains("/target/"))
 				.toList();
 			assertThat(mainCode).isNotEmpty();
 			for (Path file : mainCode) {
 				find(HASH, file, found);
 				find(DATE, file, found);
+				find(WRITTEN_DATE, file, found);
 			}
 		}
 		assertThat(found).as("commit hashes and dated runs belong in docs/results/ or docs/design.md").isEmpty();
@@ -142,6 +151,11 @@ class ReferenceDocsTests {
 		assertThat(HASH.matcher("\"_id\": \"6920a1f2c3b4d5e6f7a8b9c0\"").find()).isFalse();
 		assertThat(DATE.matcher("the standard run of 2026-11-24").find()).isTrue();
 		assertThat(DATE.matcher("e.g. 2026-11-21T13:50:00.120Z").find()).isFalse();
+		assertThat(WRITTEN_DATE.matcher("the standard run of 24 November 2026, Nov. 25, 2026 and December 2026")
+			.results()
+			.count()).isEqualTo(3);
+		assertThat(WRITTEN_DATE.matcher("Nov 3rd, 2026").find()).isTrue();
+		assertThat(WRITTEN_DATE.matcher("a 2026 MB heap, May 20 ms, Java 2026-ready").find()).isFalse();
 	}
 
 	static Map<String, Integer> portsTable(String markdown) {

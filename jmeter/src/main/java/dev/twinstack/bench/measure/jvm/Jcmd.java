@@ -8,13 +8,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs {@code jcmd} (of the JDK a JVM runs on) against that JVM.
+ * Runs {@code jcmd} (of the JDK a JVM runs on) against that JVM. A missing or failing
+ * {@code jcmd} is warned of once per run (per {@code jcmd}, and per command that fails);
+ * the repeats go to the debug log: every full GC before a reading would repeat them.
  */
 public final class Jcmd {
 
@@ -22,6 +26,9 @@ public final class Jcmd {
 
 	/** The longest one command may take (a full GC of a large heap included). */
 	static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+	/** The warnings given so far, by {@code jcmd} path and kind of failure. */
+	private static final Set<String> warned = ConcurrentHashMap.newKeySet();
 
 	private Jcmd() {
 	}
@@ -53,9 +60,10 @@ public final class Jcmd {
 	public static Optional<String> run(Path launcher, long pid, String... command) {
 		Path jcmd = launcher.resolveSibling("jcmd");
 		if (!Files.isExecutable(jcmd)) {
-			logger.warn("{} not found: no {}", jcmd, String.join(" ", command));
+			warnOnce(jcmd + " missing", jcmd + " not found: no " + String.join(" ", command));
 			return Optional.empty();
 		}
+		String failure = jcmd + " " + command[0] + " failed";
 		List<String> line = new ArrayList<>(List.of(jcmd.toString(), String.valueOf(pid)));
 		line.addAll(List.of(command));
 		Path output = null;
@@ -67,18 +75,18 @@ public final class Jcmd {
 				.start();
 			if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
 				process.destroyForcibly();
-				logger.warn("{} took more than {} s: stopped", String.join(" ", line), TIMEOUT.toSeconds());
+				warnOnce(failure, String.join(" ", line) + " took more than " + TIMEOUT.toSeconds() + " s: stopped");
 				return Optional.empty();
 			}
 			String text = Files.readString(output, StandardCharsets.UTF_8);
 			if (process.exitValue() != 0) {
-				logger.warn("{} exited with {}: {}", String.join(" ", line), process.exitValue(), text.strip());
+				warnOnce(failure, String.join(" ", line) + " exited with " + process.exitValue() + ": " + text.strip());
 				return Optional.empty();
 			}
 			return Optional.of(text);
 		}
 		catch (IOException ex) {
-			logger.warn("{} failed: {}", String.join(" ", line), ex.getMessage());
+			warnOnce(failure, String.join(" ", line) + " failed: " + ex.getMessage());
 			return Optional.empty();
 		}
 		catch (InterruptedException ex) {
@@ -89,6 +97,20 @@ public final class Jcmd {
 			if (output != null) {
 				output.toFile().delete();
 			}
+		}
+	}
+
+	/**
+	 * Logs a warning the first time a kind of failure happens, at debug level after.
+	 * @param kind the {@code jcmd} and the kind of failure
+	 * @param message what happened
+	 */
+	private static void warnOnce(String kind, String message) {
+		if (warned.add(kind)) {
+			logger.warn("{} (said once per run; repeats at debug level)", message);
+		}
+		else {
+			logger.debug(message);
 		}
 	}
 

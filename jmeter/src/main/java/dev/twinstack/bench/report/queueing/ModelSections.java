@@ -93,19 +93,30 @@ public final class ModelSections {
 		return new RankingView(ranking.title(), rows,
 				ranking.unranked().isEmpty() ? null : String.join("; ", ranking.unranked()),
 				// the comparison's name is the ranking's heading
-				line(ranking.comparison()).replaceFirst("^\\*\\*[^*]*\\*\\*: ", ""));
+				line(ranking).replaceFirst("^\\*\\*[^*]*\\*\\*: ", ""));
 	}
 
 	private static boolean anyInvalid(Winners.Outcome outcome) {
 		return !outcome.leader().valid() || (outcome.runnerUp() != null && !outcome.runnerUp().valid());
 	}
 
-	private static String line(RunModel.Comparison comparison) {
-		Winners.Outcome o = comparison.outcome();
+	/**
+	 * The sentence under a ranking: its two best valid cells by the winners' rule, the
+	 * rule the ranking applies; a cell judged invalid is never a side of it.
+	 */
+	private static String line(StackRanking ranking) {
+		RunModel.Comparison comparison = ranking.comparison();
 		String head = "**" + comparison.workload().id() + ", " + comparison.group() + "**: ";
+		List<Winners.Contender> valid = ranking.places().stream().map(StackRanking.Place::contender).toList();
+		if (valid.isEmpty()) {
+			return head + "no claim: no cell here was judged valid.";
+		}
+		Winners.Outcome o = Winners.decide(valid);
 		Winners.Contender l = o.leader();
 		if (o.call() == Winners.Call.ALONE) {
-			return head + l.stack() + " alone ran it: " + fmt("%.0f req/s", l.throughput().median()) + ".";
+			return head + l.stack()
+					+ ((comparison.cells().size() > 1) ? " alone has a valid cell: " : " alone ran it: ")
+					+ fmt("%.0f req/s", l.throughput().median()) + ".";
 		}
 		Winners.Contender r = o.runnerUp();
 		String figures = fmt("%.0f vs %.0f req/s, trials %.0f–%.0f vs %.0f–%.0f", l.throughput().median(),
@@ -113,19 +124,17 @@ public final class ModelSections {
 				r.throughput().max());
 		String wrk = (o.wrkAgrees() == null) ? "wrk did not run both" : fmt("wrk %.0f vs %.0f req/s %s",
 				l.wrkThroughput(), r.wrkThroughput(), o.wrkAgrees() ? "agrees" : "ranks them the other way");
-		String caution = anyInvalid(o) ? " † Rests on a cell judged invalid (see its validity in the matrix)." : "";
 		return switch (o.call()) {
 			case TIE -> head + "tie between " + l.stack() + " and " + r.stack() + fmt(" (%+.0f %%; ", o.margin() * 100)
-					+ figures + ": within the trial spread; " + wrk + ")." + caution;
+					+ figures + ": within the trial spread; " + wrk + ").";
 			case CONTESTED -> head + "no claim: JMeter puts " + l.stack() + fmt(" %.0f %% ahead of ", o.margin() * 100)
-					+ r.stack() + " (" + figures + "), but " + wrk + "." + caution;
+					+ r.stack() + " (" + figures + "), but " + wrk + ".";
 			default -> head + l.stack() + fmt(" serves %.0f %% more than ", o.margin() * 100) + r.stack() + " ("
-					+ figures + "; " + wrk + "), because " + why(comparison) + "." + caution;
+					+ figures + "; " + wrk + "), because " + why(comparison, o) + ".";
 		};
 	}
 
-	private static String why(RunModel.Comparison comparison) {
-		Winners.Outcome o = comparison.outcome();
+	private static String why(RunModel.Comparison comparison, Winners.Outcome o) {
 		CellSummary leader = cell(comparison, o.leader().stack());
 		CellSummary runnerUp = cell(comparison, o.runnerUp().stack());
 		return Winners.why(o.leader().stack(), leader.ceiling(), leader.cpuMsPerRequest(), o.runnerUp().stack(),

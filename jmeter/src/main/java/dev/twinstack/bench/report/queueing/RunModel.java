@@ -33,13 +33,13 @@ import dev.twinstack.bench.settings.Projection;
  * ({@code bench.project}) projects each stack's measured demands onto another machine.
  *
  * <p>
- * The CPU per request changes with the load (on 2 cores the app's at c = 50 was 1.9–2.5×
- * its figure at c = 400), so each stack's demands are load dependent
- * ({@link LoadDependentDemands}): the calibration's and those of every closed cell of the
- * same stack, workload, heap and placement, interpolated between them. Each cell is
- * predicted from the <i>other</i> loads (leave one out): a cell between two measured
- * loads from the interpolation, one beyond them from the nearest, held; the calibration
- * cell itself from its own figures (a check of the model's shape only).
+ * The CPU per request changes with the load (docs/design.md, "Load-dependent demands in
+ * the model"), so each stack's demands are load dependent ({@link LoadDependentDemands}):
+ * the calibration's and those of every closed cell of the same stack, workload, heap and
+ * placement, interpolated between them. Each cell is predicted from the <i>other</i>
+ * loads (leave one out): a cell between two measured loads from the interpolation, one
+ * beyond them from the nearest, held; the calibration cell itself from its own figures (a
+ * check of the model's shape only).
  *
  * @param checks per matrix cell, its prediction and measured ÷ predicted; its
  * {@code calibratedAt} is the highest load used at or below the cell's, else the lowest
