@@ -1,10 +1,11 @@
-package dev.twinstack.bench.report;
+package dev.twinstack.bench.report.queueing;
 
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.report.ReportWriter;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.ResultsFixture;

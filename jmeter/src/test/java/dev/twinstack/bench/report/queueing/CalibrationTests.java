@@ -1,4 +1,4 @@
-package dev.twinstack.bench.report;
+package dev.twinstack.bench.report.queueing;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +9,7 @@ import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.load.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.report.ResultsJson;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.ResultsFixture;

@@ -1,4 +1,4 @@
-package dev.twinstack.bench.measure;
+package dev.twinstack.bench.measure.jvm;
 
 import java.io.IOException;
 import java.nio.file.Files;
