@@ -15,7 +15,7 @@ import dev.twinstack.bench.model.LoadDependentDemands;
 import dev.twinstack.bench.model.LoadDependentDemands.MeasuredLoad;
 import dev.twinstack.bench.model.StackDemands;
 import dev.twinstack.bench.model.WhatIf;
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
