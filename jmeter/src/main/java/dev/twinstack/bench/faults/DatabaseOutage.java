@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 import dev.twinstack.bench.load.CompositePlan;
-import dev.twinstack.bench.load.LoadGenerator;
+import dev.twinstack.bench.load.engine.LoadGenerator;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Workload;

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 
 import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.load.CompositePlan;
-import dev.twinstack.bench.load.LoadGenerator;
+import dev.twinstack.bench.load.engine.LoadGenerator;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;

@@ -4,7 +4,9 @@ import java.net.URI;
 
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.process.AppProcess;
+import dev.twinstack.bench.process.CpuPlacement;
 import dev.twinstack.bench.process.JavaProcess;
+import dev.twinstack.bench.process.MockServicesProcess;
 
 /**
  * The app a load is sent to: one the bench started ({@link AppProcess}), or one started
@@ -18,17 +20,24 @@ import dev.twinstack.bench.process.JavaProcess;
  * {@code http://127.0.0.2:8081/actuator/}
  * @param process its JVM when the bench started it (a load stops when it exits),
  * {@code null} for a remote target
+ * @param placement where the app and the harness run, which a warm-up may widen;
+ * {@code null} for a remote target
+ * @param mocks the JVM of the mocks it calls, whose CPU a warm-up reads; {@code null}
+ * when they run elsewhere
  */
-public record LoadTarget(Stack stack, String baseUri, URI actuatorUri, JavaProcess process) {
+public record LoadTarget(Stack stack, String baseUri, URI actuatorUri, JavaProcess process, CpuPlacement placement,
+		JavaProcess mocks) {
 
 	/**
 	 * Describes an app the bench started.
 	 * @param app the app
+	 * @param placement where it runs
+	 * @param mocks the mocks it calls
 	 * @return the target
 	 */
-	public static LoadTarget of(AppProcess app) {
+	public static LoadTarget of(AppProcess app, CpuPlacement placement, MockServicesProcess mocks) {
 		return new LoadTarget(app.stack(), app.baseUri().toString().replaceAll("/$", ""), app.actuatorUri(),
-				app.process());
+				app.process(), placement, mocks.process());
 	}
 
 	/**
@@ -39,7 +48,7 @@ public record LoadTarget(Stack stack, String baseUri, URI actuatorUri, JavaProce
 	 * @return the target
 	 */
 	public static LoadTarget remote(Stack stack, URI baseUri, URI actuatorUri) {
-		return new LoadTarget(stack, baseUri.toString().replaceAll("/$", ""), actuatorUri, null);
+		return new LoadTarget(stack, baseUri.toString().replaceAll("/$", ""), actuatorUri, null, null, null);
 	}
 
 	/**

@@ -18,10 +18,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
+import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Workload;
-import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+import dev.twinstack.bench.settings.BenchSettings;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.assertions.DslResponseAssertion.TargetField;
 import us.abstracta.jmeter.javadsl.core.listeners.JtlWriter;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
@@ -107,6 +109,35 @@ public final class ScenarioPlan {
 			return this.rampUp.plus(load).plus(CompositePlan.RESPONSE_TIMEOUT.multipliedBy(2)).plusMinutes(1);
 		}
 
+	}
+
+	/**
+	 * Returns the load of one measured trial: {@link #rampUp(LoadModel)}, then the hold
+	 * (closed, open) or the requests (count).
+	 * @param settings the bench settings (duration, request count)
+	 * @param baseUri the app's base URI, without a trailing slash
+	 * @param cell the cell
+	 * @param idealLatencyMs the cell's ideal latency, which sizes the open model's
+	 * threads (ms)
+	 * @param runId the trial's request id prefix
+	 * @return the run
+	 */
+	public static Run trial(BenchSettings settings, String baseUri, Cell cell, double idealLatencyMs, String runId) {
+		int threads = (cell.load() == LoadModel.OPEN) ? OpenModel.maxThreads(cell.rate(), idealLatencyMs)
+				: cell.concurrency();
+		return new Run(baseUri, cell.workload(), cell.load(), threads, cell.rate(),
+				(cell.load() == LoadModel.COUNT) ? settings.requests(cell) : 0, rampUp(cell.load()),
+				settings.duration(), runId);
+	}
+
+	/**
+	 * Returns a measured trial's ramp-up: none for the count model (every thread starts
+	 * at once, like {@code ab}), {@value CompositePlan#RAMP_UP_SECONDS} s otherwise.
+	 * @param load the load model
+	 * @return the ramp-up
+	 */
+	static Duration rampUp(LoadModel load) {
+		return (load == LoadModel.COUNT) ? Duration.ZERO : Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS);
 	}
 
 	/**
@@ -200,7 +231,7 @@ public final class ScenarioPlan {
 	 * @param successes incremented once per successful request
 	 * @return the plan
 	 */
-	static DslTestPlan counted(Run run, LongAdder successes) {
+	public static DslTestPlan counted(Run run, LongAdder successes) {
 		DslHttpSampler sampler = sampler(run).children(jsr223PostProcessor((vars) -> {
 			if (vars.prev.isSuccessful()) {
 				successes.increment();

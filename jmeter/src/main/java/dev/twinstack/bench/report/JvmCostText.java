@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.twinstack.bench.analysis.CpuCost;
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.measure.GcCost;
 import dev.twinstack.bench.measure.JitCompilation;
 import dev.twinstack.bench.measure.PoolWaits;

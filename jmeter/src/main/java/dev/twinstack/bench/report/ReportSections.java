@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.Heap;

@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 import dev.twinstack.bench.analysis.Validity;
 import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.load.EngineWindow;
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.Heap;

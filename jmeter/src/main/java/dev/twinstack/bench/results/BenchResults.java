@@ -8,7 +8,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.faults.OutageRun;
 import dev.twinstack.bench.load.CompositePlan;
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Fanout;

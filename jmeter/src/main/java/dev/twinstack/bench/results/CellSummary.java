@@ -18,7 +18,7 @@ import dev.twinstack.bench.analysis.ScenarioAnalysis;
 import dev.twinstack.bench.analysis.TrialNoise;
 import dev.twinstack.bench.analysis.Validity;
 import dev.twinstack.bench.load.OpenModel;
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Scenario;

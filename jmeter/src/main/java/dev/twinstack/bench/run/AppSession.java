@@ -7,20 +7,38 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
 
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.console.Console;
+import dev.twinstack.bench.console.Progress;
+import dev.twinstack.bench.load.LoadTarget;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.jvm.AppHealth;
 import dev.twinstack.bench.measure.jvm.GcLog;
+import dev.twinstack.bench.measure.CellMonitor;
+import dev.twinstack.bench.measure.CpuShares;
+import dev.twinstack.bench.measure.GcCost;
+import dev.twinstack.bench.measure.jvm.Jcmd;
+import dev.twinstack.bench.measure.StubLatencyProbe;
+import dev.twinstack.bench.process.AppConfig;
 import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.process.BenchException;
+import dev.twinstack.bench.process.BenchJvms;
 import dev.twinstack.bench.process.CpuPlacement;
 import dev.twinstack.bench.process.JavaProcess;
 import dev.twinstack.bench.process.MockServicesProcess;
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.Machine;
+import dev.twinstack.monitoring.SeriesSummary;
 
 /**
  * One stack on one heap across its cells: starts the app with a GC log, tells after each
@@ -32,7 +50,7 @@ import dev.twinstack.bench.settings.BenchSettings;
  * {@code logs/<stack>[-h<heap>][-cpu<cpus>][-<workload>][-<n>].log},
  * {@code logs/<…>-gc.log} and the JFR recording {@code jfr/<…>.jfr}.
  */
-final class AppSession implements AutoCloseable {
+final class AppSession implements AppUnderTest {
 
 	private final Stack stack;
 
@@ -109,6 +127,47 @@ final class AppSession implements AutoCloseable {
 	}
 
 	/**
+	 * Returns the app starts of a matrix whose apps the bench starts: one per (stack,
+	 * heap, app CPUs) and, with {@code bench.fork=workload}, workload
+	 * ({@link MatrixRunner#forks}); a start that fails (e.g. a heap too small) is a
+	 * result of each of its cells.
+	 * @param settings the bench settings
+	 * @param mocks the running mocks
+	 * @param runId the bench run's id
+	 * @return the app starts
+	 */
+	static MatrixRunner.Apps<AppSession> apps(BenchSettings settings, MockServicesProcess mocks, String runId) {
+		return new MatrixRunner.Apps<>() {
+
+			@Override
+			public List<List<Cell>> starts(List<Cell> cells) {
+				return MatrixRunner.forks(cells, settings.jvmPerWorkload());
+			}
+
+			@Override
+			public AppSession start(List<Cell> cells) {
+				Cell first = cells.get(0);
+				boolean oneWorkload = cells.stream().map(Cell::workload).distinct().count() == 1;
+				return AppSession.start(first.stack(), first.heap(), CpuPlacement.detect(first.appCpus()),
+						oneWorkload ? first.workload() : null, settings, mocks, runId);
+			}
+
+			@Override
+			public AppHealth failedStart(BenchException failure) {
+				return AppHealth.failedStart(failure.getMessage());
+			}
+
+			@Override
+			public void done() {
+				// this JVM back on every core: what runs after the matrix (the faults
+				// scenario, the report) is not pinned
+				CpuPlacement.detect(AppCpus.ALL).pinHarness(ProcessHandle.current().pid(), mocks.process().pid());
+			}
+
+		};
+	}
+
+	/**
 	 * Returns where the app and the harness run.
 	 * @return the placement
 	 */
@@ -132,7 +191,8 @@ final class AppSession implements AutoCloseable {
 	/**
 	 * Marks the start of a trial: what the app logs from now on belongs to it.
 	 */
-	void beginTrial() {
+	@Override
+	public void beginTrial() {
 		this.logOffset = logSize();
 	}
 
@@ -142,7 +202,8 @@ final class AppSession implements AutoCloseable {
 	 * @param to when it ended
 	 * @return what became of the app
 	 */
-	AppHealth endTrial(Instant from, Instant to) {
+	@Override
+	public AppHealth endTrial(Instant from, Instant to) {
 		JavaProcess process = this.app.process();
 		boolean alive = process.isAlive();
 		Integer exitCode = alive ? null : process.exitCode();
@@ -164,7 +225,8 @@ final class AppSession implements AutoCloseable {
 	 * Restarts the app (after a failed trial): stops what is left of it and starts a
 	 * fresh JVM with the same settings and new log files.
 	 */
-	void restart() {
+	@Override
+	public void restart() {
 		this.app.close();
 		startApp();
 	}
@@ -173,7 +235,8 @@ final class AppSession implements AutoCloseable {
 	 * Records the warm-up of the running app.
 	 * @param warmUps the warm-up of each workload
 	 */
-	void warmedUp(List<WarmUp> warmUps) {
+	@Override
+	public void warmedUp(List<WarmUp> warmUps) {
 		this.warmUps = List.copyOf(warmUps);
 	}
 
@@ -181,7 +244,8 @@ final class AppSession implements AutoCloseable {
 	 * Returns the last warm-up of the app.
 	 * @return the warm-up of each workload, empty before the first
 	 */
-	List<WarmUp> warmUps() {
+	@Override
+	public List<WarmUp> warmUps() {
 		return this.warmUps;
 	}
 
@@ -197,7 +261,8 @@ final class AppSession implements AutoCloseable {
 	 * Returns the JFR recording of the running app (written when it stops).
 	 * @return the recording file
 	 */
-	Path recording() {
+	@Override
+	public Path recording() {
 		return this.recording;
 	}
 
@@ -205,7 +270,8 @@ final class AppSession implements AutoCloseable {
 	 * Returns the name of the running app's files.
 	 * @return e.g. {@code mvc-composite-sequential} or {@code webflux-h64m-2}
 	 */
-	String name() {
+	@Override
+	public String name() {
 		return this.name;
 	}
 
@@ -231,6 +297,113 @@ final class AppSession implements AutoCloseable {
 	 */
 	int starts() {
 		return this.starts;
+	}
+
+	@Override
+	public LoadTarget target() {
+		return LoadTarget.of(this.app, this.placement, this.mocks);
+	}
+
+	@Override
+	public String where() {
+		return "";
+	}
+
+	/**
+	 * Restarts the app when it died during a warm-up, without a second warm-up, so its
+	 * cells are measured rather than run against a dead port.
+	 */
+	@Override
+	public void keepServing() {
+		if (!this.app.process().isAlive()) {
+			Console.line("[restart] " + this.stack.id() + " died during the warm-up (" + deathCause()
+					+ "): restarting it without a second warm-up");
+			restart();
+		}
+	}
+
+	@Override
+	public CellMonitor monitor(String requestUri, String label, Progress progress) {
+		return CellMonitor.start(this.app, this.mocks, requestUri, label, progress);
+	}
+
+	@Override
+	public CellMonitor monitorQuietly(String requestUri) {
+		return CellMonitor.startQuietly(this.app, this.mocks, requestUri);
+	}
+
+	@Override
+	public StubLatencyProbe stubProbe(Workload workload) {
+		return StubLatencyProbe.forWorkload(workload, this.mocks);
+	}
+
+	/**
+	 * A full GC inside the trial's window, after the load: every trial starts from a
+	 * clean heap, and JFR records the heap in use at the end of the trial.
+	 */
+	@Override
+	public void loadEnded() {
+		if (this.app.process().isAlive()) {
+			Jcmd.gc(this.app.process().launcher(), this.app.process().pid());
+		}
+	}
+
+	@Override
+	public void crossCheckEnded() {
+		// judged at the next trial
+	}
+
+	@Override
+	public OptionalInt threadCap() {
+		return this.app.threadCap();
+	}
+
+	@Override
+	public Path log() {
+		return this.app.process().log();
+	}
+
+	/**
+	 * Returns the CPU shares of every process of the machine: the app's, the mocks', the
+	 * load generator's and the machine's.
+	 */
+	@Override
+	public CpuShares cpuShares(Map<String, SeriesSummary> steady) {
+		return CpuShares.of(Machine.cores(), steady);
+	}
+
+	@Override
+	public String describeCpu(CellResult result) {
+		CpuShares cpu = result.cpu();
+		GcCost gc = result.gc();
+		return String
+			.format(Locale.ROOT, "; CPU app %s, mocks %s, JMeter %s%s", TrialTail.percent(cpu.appMean()),
+					TrialTail.percent(cpu.mocksMean()), TrialTail.percent(cpu.loadGeneratorMean()),
+					(gc != null)
+							? String
+								.format(Locale.ROOT, "; steady window: %d GC pauses, %.0f ms, %s KB per request",
+										gc.gcPauses(), gc.gcPauseMs(), (gc.allocatedBytesPerRequest() != null) ? String
+											.format(Locale.ROOT, "%.1f", gc.allocatedBytesPerRequest() / 1024) : "?")
+							: "");
+	}
+
+	@Override
+	public List<String> harnessPrefix() {
+		return this.placement.harnessCommandPrefix();
+	}
+
+	@Override
+	public BenchResults.AppInfo info() {
+		Path out = this.settings.outputDir();
+		return new BenchResults.AppInfo(this.stack,
+				BenchJvms.displayName("app", this.stack.id(),
+						BenchJvms.heapOf(this.heap.jvmArgs(this.settings.appJvmArgs())), this.runId),
+				out.relativize(this.recording).toString().replace('\\', '/'),
+				AppConfig.of(this.stack, this.settings.jars().app(this.stack), this.app.args(),
+						this.app.process().launcher()),
+				this.warmUps,
+				this.placement.describe() + this.placement.jvmSizingNote().map((note) -> ". " + note).orElse(""),
+				this.heap, this.placement.appCpus(), this.workload);
 	}
 
 	@Override

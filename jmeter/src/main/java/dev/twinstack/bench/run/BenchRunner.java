@@ -30,22 +30,20 @@ import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.storage.MongoServer;
 import dev.twinstack.bench.measure.storage.ProfileStore;
 import dev.twinstack.bench.measure.PrometheusSnapshot;
-import dev.twinstack.bench.process.AppConfig;
-import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.process.BenchException;
-import dev.twinstack.bench.process.BenchJvms;
 import dev.twinstack.bench.process.BenchShutdown;
 import dev.twinstack.bench.process.JavaProcess;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.process.ProcessRegistry;
-import dev.twinstack.bench.results.AtomicFiles;
 import dev.twinstack.bench.report.ConsoleSummary;
 import dev.twinstack.bench.report.ReportFiles;
+import dev.twinstack.bench.results.AtomicFiles;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.settings.BenchConfigException;
 import dev.twinstack.bench.settings.BenchSettings;
+import dev.twinstack.bench.settings.remote.Targets;
 import dev.twinstack.bench.settings.Tool;
 
 /**
@@ -107,9 +105,8 @@ public final class BenchRunner {
 		BenchResults results;
 		try {
 			try {
-				results = record
-					.complete(targets ? new TargetsRunner(settings, record, runPrefix, progress, start).run()
-							: measure(settings, record, runPrefix, progress, start));
+				results = record.complete(targets ? measureTargets(settings, record, runPrefix, progress, start)
+						: measure(settings, record, runPrefix, progress, start));
 			}
 			catch (RuntimeException ex) {
 				// an interrupt's partial results are the shutdown hook's to write
@@ -143,7 +140,7 @@ public final class BenchRunner {
 	}
 
 	/**
-	 * Starts the mocks, runs the matrix, stops every process.
+	 * Starts the mocks, runs the matrix on apps the bench starts, stops every process.
 	 * @return every trial's results, cross-checked against the JFR recordings
 	 * @throws BenchException when the run was interrupted or failed
 	 */
@@ -156,22 +153,15 @@ public final class BenchRunner {
 						mocks.ownsDatabase() ? null : runPrefix)) {
 			record.process(describe(mocks.process(), out));
 			record.database(database(store, mocks, settings));
-			CellRunner cellRunner = new CellRunner(settings, store, mocks, runPrefix, progress);
-			BenchTrialMeasurer measurer = new BenchTrialMeasurer(cellRunner, settings);
-			record.trials(measurer::trials);
-			MatrixRunner.Hooks hooks = new MatrixRunner.Hooks() {
-
-				private BenchResults.AppInfo current;
+			MemoryReadings memory = new MemoryReadings(settings, store, runPrefix, progress);
+			Hooks<AppSession> hooks = new Hooks<>(record, progress) {
 
 				@Override
 				public void started(AppSession session, boolean firstOfStack) {
-					AppProcess app = session.app();
-					progress.appStarting(Instant.now());
-					record.process(describe(app.process(), out));
-					this.current = appInfo(session);
-					record.app(this.current);
+					record.process(describe(session.app().process(), out));
+					super.started(session, firstOfStack);
 					if (firstOfStack) {
-						cellRunner.measureMemory(app).forEach(record::memory);
+						memory.measure(session.app()).forEach(record::memory);
 					}
 				}
 
@@ -183,47 +173,104 @@ public final class BenchRunner {
 					}
 				}
 
-				@Override
-				public void warmedUpMore(AppSession session) {
-					BenchResults.AppInfo now = appInfo(session);
-					record.app(this.current, now);
-					this.current = now;
-				}
-
-				@Override
-				public void cellFinished(CellSummary summary) {
-					record.cell(summary);
-				}
-
-				private BenchResults.AppInfo appInfo(AppSession session) {
-					AppProcess app = session.app();
-					return new BenchResults.AppInfo(app.stack(),
-							BenchJvms.displayName("app", app.stack().id(),
-									BenchJvms.heapOf(session.heap().jvmArgs(settings.appJvmArgs())), runPrefix),
-							out.relativize(session.recording()).toString().replace('\\', '/'), AppConfig.of(app.stack(),
-									settings.jars().app(app.stack()), app.args(), app.process().launcher()),
-							session.warmUps(),
-							session.placement().describe()
-									+ session.placement().jvmSizingNote().map((note) -> ". " + note).orElse(""),
-							session.heap(), session.placement().appCpus(), session.workload());
-				}
-
 			};
-			new MatrixRunner(settings, mocks, runPrefix, measurer, start, hooks).run(store::drop);
+			TrialResults results = runMatrix(settings, record, store, AppSession.apps(settings, mocks, runPrefix),
+					hooks, runPrefix, progress, start);
 			if (settings.faults() != null) {
 				FaultsRunner faultsRunner = new FaultsRunner(settings, settings.faults(), mocks, store, runPrefix,
 						start, (app) -> record.process(describe(app.process(), out)));
 				record.faults(faultsRunner.run(), faultsRunner.outages());
 			}
-			if (!record.finish()) {
-				throw new BenchException("Bench " + BenchShutdown.INTERRUPTED);
-			}
+			requireFinished(record);
 			// the recordings are complete once every app has stopped
-			return measurer.crossChecked(out);
+			return results.crossChecked(out);
 		}
 		finally {
 			ProcessRegistry.stopAll();
 		}
+	}
+
+	/**
+	 * Runs the matrix against apps started by hand elsewhere ({@code bench.targets}), one
+	 * stack at a time ({@link RemoteTarget}). It starts no process but wrk, and sends
+	 * requests only to the targets, their Actuator, the given MongoDB (only the run's
+	 * documents are deleted) and the given load engines.
+	 * @return every trial's results
+	 * @throws BenchException when a target is not ready, stops answering, or the run is
+	 * interrupted
+	 */
+	private static Map<String, CellResult> measureTargets(BenchSettings settings, RunRecord record, String runPrefix,
+			Progress progress, Instant start) {
+		Targets targets = settings.targets();
+		Console.line("Remote targets (started by hand; the bench starts no app and no mocks): " + targets.describe());
+		try (ProfileStore store = new ProfileStore(targets.mongoUri(), targets.mongoDatabase(), runPrefix)) {
+			record.database(store.describeServer(false));
+			TrialResults results = runMatrix(settings, record, store, RemoteTarget.apps(settings),
+					new Hooks<>(record, progress), runPrefix, progress, start);
+			requireFinished(record);
+			return results.trials();
+		}
+	}
+
+	/**
+	 * Runs the matrix on the given apps, the collection (or the run's documents) emptied
+	 * after each unmeasured load.
+	 * @return every trial's results
+	 */
+	private static <A extends AppUnderTest> TrialResults runMatrix(BenchSettings settings, RunRecord record,
+			ProfileStore store, MatrixRunner.Apps<A> apps, Hooks<A> hooks, String runPrefix, Progress progress,
+			Instant start) {
+		TrialRunner trials = new TrialRunner(settings, store, runPrefix, progress);
+		record.trials(trials.results()::trials);
+		new MatrixRunner<>(settings, apps, runPrefix, trials, start, hooks).run(store::drop);
+		return trials.results();
+	}
+
+	private static void requireFinished(RunRecord record) {
+		if (!record.finish()) {
+			throw new BenchException("Bench " + BenchShutdown.INTERRUPTED);
+		}
+	}
+
+	/**
+	 * Records each app start and each finished cell as the run goes; what is done besides
+	 * for an app the bench started (its process, the memory after N requests, its
+	 * Prometheus page) is added by overriding.
+	 *
+	 * @param <A> the apps
+	 */
+	private static class Hooks<A extends AppUnderTest> implements MatrixRunner.Hooks<A> {
+
+		private final RunRecord record;
+
+		private final Progress progress;
+
+		private BenchResults.AppInfo current;
+
+		Hooks(RunRecord record, Progress progress) {
+			this.record = record;
+			this.progress = progress;
+		}
+
+		@Override
+		public void started(A app, boolean firstOfStack) {
+			this.progress.appStarting(Instant.now());
+			this.current = app.info();
+			this.record.app(this.current);
+		}
+
+		@Override
+		public void warmedUpMore(A app) {
+			BenchResults.AppInfo now = app.info();
+			this.record.app(this.current, now);
+			this.current = now;
+		}
+
+		@Override
+		public void cellFinished(CellSummary summary) {
+			this.record.cell(summary);
+		}
+
 	}
 
 	/**

@@ -11,11 +11,11 @@ import java.util.Optional;
 
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.console.Console;
+import dev.twinstack.bench.load.BaseLatency;
 import dev.twinstack.bench.load.RunId;
-import dev.twinstack.bench.load.ScenarioLoad;
 import dev.twinstack.bench.load.ScenarioPlan;
-import dev.twinstack.bench.load.WarmUp;
-import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.bench.load.warmup.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUpPlan;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
@@ -23,30 +23,32 @@ import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.jvm.AppHealth;
 import dev.twinstack.bench.measure.CellMonitor;
 import dev.twinstack.bench.process.BenchException;
-import dev.twinstack.bench.process.CpuPlacement;
-import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.TrialFigures;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.Machine;
 
 /**
- * Runs the scenario matrix: one app start per (stack, heap, app CPUs) and, by default,
- * workload; its warm-up and base latencies, then every cell of that start {@code trials}
- * times; an app that ran out of memory, thrashed or crashed is restarted (and warmed up
- * again) before the next trial. What a trial measures is up to a {@link TrialMeasurer}.
+ * Runs the scenario matrix, the one run loop for every kind of app ({@link AppUnderTest}:
+ * started by the bench, or a remote target): per app start ({@link Apps}), its warm-up
+ * ({@link WarmUpPlan}) and base latencies, then every cell of that start {@code trials}
+ * times, each workload rehearsed right before its first cell; an app that ran out of
+ * memory, thrashed or crashed is restarted (and warmed up again) before the next trial.
+ * What a trial measures is up to a {@link TrialMeasurer}.
  * <p>
  * By default ({@code bench.fork=workload}) each workload gets a fresh JVM, as JMH forks
  * one per benchmark (JMH's {@code @Fork} Javadoc; Shipilëv, "JMH: the lesser of two
  * evils"): C2 compiles each method for the types it has seen, so a JVM warmed on one
  * workload throws that code away when the next sends other types (docs/design.md, "A JVM
  * per workload"). The warm-up bound is per start, so each workload then gets all of it.
+ *
+ * @param <A> where the apps live
  */
-final class MatrixRunner {
+final class MatrixRunner<A extends AppUnderTest> {
 
 	private final BenchSettings settings;
 
-	private final MockServicesProcess mocks;
+	private final Apps<A> apps;
 
 	private final String runPrefix;
 
@@ -54,34 +56,75 @@ final class MatrixRunner {
 
 	private final Instant benchStart;
 
-	private final Hooks hooks;
+	private final Hooks<A> hooks;
+
+	/**
+	 * Where the apps of a matrix live: how its cells are grouped into app starts and how
+	 * an app is started (or reached, for a remote target).
+	 *
+	 * @param <A> the apps
+	 */
+	interface Apps<A extends AppUnderTest> {
+
+		/**
+		 * Groups the cells by the app that serves them.
+		 * @param cells the cells, in run order
+		 * @return the cells of each app start, in order of their first cell
+		 */
+		List<List<Cell>> starts(List<Cell> cells);
+
+		/**
+		 * Starts the app of some cells, or waits until it is ready.
+		 * @param cells the cells of one app start
+		 * @return the app, ready for its warm-up
+		 * @throws BenchException when it cannot start
+		 */
+		A start(List<Cell> cells);
+
+		/**
+		 * Judges a start that failed.
+		 * @param failure why
+		 * @return the app's health, a result of each of its cells
+		 * @throws BenchException when a failed start ends the run
+		 */
+		AppHealth failedStart(BenchException failure);
+
+		/**
+		 * Called once every cell has run.
+		 */
+		default void done() {
+		}
+
+	}
 
 	/**
 	 * What the bench does around each app start besides the matrix.
+	 *
+	 * @param <A> the apps
 	 */
-	interface Hooks {
+	interface Hooks<A extends AppUnderTest> {
 
 		/**
 		 * Called once the app is warmed up, before its base latencies.
-		 * @param session the session
+		 * @param app the app
 		 * @param firstOfStack whether this is the first start of its stack
 		 */
-		default void started(AppSession session, boolean firstOfStack) {
+		default void started(A app, boolean firstOfStack) {
 		}
 
 		/**
 		 * Called before the app stops (at the end of its cells, or to restart it).
-		 * @param session the session
+		 * @param app the app
 		 */
-		default void stopping(AppSession session) {
+		default void stopping(A app) {
 		}
 
 		/**
 		 * Called when the app has been warmed up once more, before a workload's first
-		 * cell; {@link AppSession#warmUps()} holds every warm-up run since its start.
-		 * @param session the session
+		 * cell; {@link AppUnderTest#warmUps()} holds every warm-up run since its start.
+		 * @param app the app
 		 */
-		default void warmedUpMore(AppSession session) {
+		default void warmedUpMore(A app) {
 		}
 
 		/**
@@ -121,11 +164,11 @@ final class MatrixRunner {
 		/**
 		 * Loads the app once, unmeasured, with the independent load generator that will
 		 * follow each trial, before a workload's run at the cells' concurrency.
-		 * @param session the app
+		 * @param app the app
 		 * @param workload the workload
 		 * @param concurrency the cells' concurrency
 		 */
-		default void warmCrossCheck(AppSession session, Workload workload, int concurrency) {
+		default void warmCrossCheck(AppUnderTest app, Workload workload, int concurrency) {
 		}
 
 		/**
@@ -144,23 +187,20 @@ final class MatrixRunner {
 	 * @param number the trial's number, from 1
 	 * @param run the load (JMeter plan parameters)
 	 * @param runDir the trial's folder for the JTL and dashboard
-	 * @param session the app
-	 * @param mocks the mocks
+	 * @param app the app
 	 */
-	record Trial(Cell cell, int number, ScenarioPlan.Run run, Path runDir, AppSession session,
-			MockServicesProcess mocks) {
+	record Trial(Cell cell, int number, ScenarioPlan.Run run, Path runDir, AppUnderTest app) {
 	}
 
-	MatrixRunner(BenchSettings settings, MockServicesProcess mocks, String runPrefix, TrialMeasurer measurer,
-			Instant benchStart) {
-		this(settings, mocks, runPrefix, measurer, benchStart, new Hooks() {
+	MatrixRunner(BenchSettings settings, Apps<A> apps, String runPrefix, TrialMeasurer measurer, Instant benchStart) {
+		this(settings, apps, runPrefix, measurer, benchStart, new Hooks<>() {
 		});
 	}
 
-	MatrixRunner(BenchSettings settings, MockServicesProcess mocks, String runPrefix, TrialMeasurer measurer,
-			Instant benchStart, Hooks hooks) {
+	MatrixRunner(BenchSettings settings, Apps<A> apps, String runPrefix, TrialMeasurer measurer, Instant benchStart,
+			Hooks<A> hooks) {
 		this.settings = settings;
-		this.mocks = mocks;
+		this.apps = apps;
 		this.runPrefix = runPrefix;
 		this.measurer = measurer;
 		this.benchStart = benchStart;
@@ -177,57 +217,51 @@ final class MatrixRunner {
 		List<CellSummary> summaries = new ArrayList<>();
 		int total = this.settings.cellCount();
 		java.util.Set<Stack> startedStacks = new java.util.HashSet<>();
-		for (List<Cell> cells : forks(this.settings.cells(), this.settings.jvmPerWorkload())) {
+		for (List<Cell> cells : this.apps.starts(this.settings.cells())) {
 			Cell first = cells.get(0);
 			List<Workload> workloads = cells.stream().map(Cell::workload).distinct().toList();
-			int warmupConcurrency = cells.stream().mapToInt(Cell::concurrency).max().orElse(0);
-			warmupConcurrency = (warmupConcurrency > 0)
-					? Math.min(warmupConcurrency, ScenarioLoad.MAX_WARMUP_CONCURRENCY) : 100;
-			AppSession started;
+			int warmupConcurrency = WarmUpPlan.concurrency(cells);
+			A started;
 			try {
-				started = AppSession.start(first.stack(), first.heap(), CpuPlacement.detect(first.appCpus()),
-						(workloads.size() == 1) ? first.workload() : null, this.settings, this.mocks, this.runPrefix);
+				started = this.apps.start(cells);
 			}
 			catch (BenchException ex) {
 				// e.g. a heap too small for the app to start: a result for each of its
 				// cells
-				AppHealth health = AppHealth.failedStart(ex.getMessage());
+				AppHealth health = this.apps.failedStart(ex);
 				Console.line("[failed start] " + first.stack().id() + " heap " + first.heap() + ": " + health.status()
 						+ " (" + health.cause() + ")");
 				cells.forEach((cell) -> finished(summaries, CellSummary.failed(cell, health, this.settings)));
 				continue;
 			}
-			try (AppSession session = started) {
+			try (A app = started) {
 				// with the trials' Actuator readings from the start: the scrape's own
 				// code compiles for its first 20 s or more
-				try (CellMonitor monitor = CellMonitor.startQuietly(session.app(), this.mocks,
-						first.workload().uriTag())) {
-					session.warmedUp(ScenarioLoad.warmUpGently(this.settings, session.app(), session.placement(),
-							this.mocks, workloads, warmupConcurrency, this.runPrefix));
+				try (CellMonitor monitor = app.monitorQuietly(first.workload().uriTag())) {
+					app.warmedUp(WarmUpPlan.warmUpGently(this.settings, app.target(), workloads, warmupConcurrency,
+							this.runPrefix));
 				}
-				warnIfUnsteady(session);
-				restartIfDead(session);
+				warnIfUnsteady(app);
+				app.keepServing();
 				afterUnmeasuredLoad.run();
-				this.hooks.started(session, startedStacks.add(first.stack()));
-				Map<Workload, Double> base = ScenarioLoad.baseLatencies(this.settings, session.app(), workloads,
+				this.hooks.started(app, startedStacks.add(first.stack()));
+				Map<Workload, Double> base = BaseLatency.measure(this.settings, app.target(), workloads,
 						this.runPrefix);
 				afterUnmeasuredLoad.run();
 				List<Workload> unrehearsed = new ArrayList<>(workloads);
 				for (Cell cell : cells) {
 					if (unrehearsed.remove(cell.workload())) {
-						rehearse(session, cell.workload(), warmupConcurrency, unrehearsed.size(),
+						rehearse(app, cell.workload(), warmupConcurrency, unrehearsed.size(),
 								WrkCrossCheck.precedesATrial(this.settings, cells, cell.workload()));
 						afterUnmeasuredLoad.run();
 					}
-					finished(summaries, runCell(cell, session, base, summaries.size() + 1, total, workloads,
+					finished(summaries, runCell(cell, app, base, summaries.size() + 1, total, workloads,
 							warmupConcurrency, afterUnmeasuredLoad, cell == cells.get(cells.size() - 1)));
 				}
-				this.hooks.stopping(session);
+				this.hooks.stopping(app);
 			}
 		}
-		// this JVM back on every core: what runs after the matrix (the faults scenario,
-		// the report) is not pinned
-		CpuPlacement.detect(AppCpus.ALL).pinHarness(ProcessHandle.current().pid(), this.mocks.process().pid());
+		this.apps.done();
 		return summaries;
 	}
 
@@ -254,41 +288,38 @@ final class MatrixRunner {
 	}
 
 	/**
-	 * Warms the app up; an app that dies under the warm-up load (e.g. a small heap at a
-	 * high concurrency) is restarted once, without a second warm-up, so its cells are
-	 * measured rather than run against a dead port.
+	 * Warms the app up again after a restart; an app that dies under the warm-up load
+	 * (e.g. a small heap at a high concurrency) is restarted once, without a second
+	 * warm-up, so its cells are measured rather than run against a dead port.
 	 */
-	private void warmUp(AppSession session, List<Workload> workloads, int concurrency) {
-		session.warmedUp(ScenarioLoad.warmUp(this.settings, session.app(), session.placement(), this.mocks, workloads,
-				concurrency, this.runPrefix));
-		restartIfDead(session);
+	private void warmUp(A app, List<Workload> workloads, int concurrency) {
+		app.warmedUp(WarmUpPlan.warmUp(this.settings, app.target(), workloads, concurrency, this.runPrefix));
+		app.keepServing();
 	}
 
 	/**
 	 * Warms a workload up at the cells' concurrency right before its first cell, with
-	 * what is left of the warm-up bound but {@link ScenarioLoad#rehearsalSeconds()} for
-	 * each workload still to come; nothing when the bound is used up or 0. When wrk will
-	 * follow the trials, one unmeasured wrk run opens it ({@link WrkCrossCheck#warmUp}).
+	 * what {@link WarmUpPlan#rehearsalAllowance} leaves it; nothing when the bound is
+	 * used up or 0. When wrk will follow the trials, one unmeasured wrk run opens it
+	 * ({@link WrkCrossCheck#warmUp}).
 	 */
-	private void rehearse(AppSession session, Workload workload, int concurrency, int workloadsAfter,
-			boolean crossChecked) {
-		long remaining = ScenarioLoad.remainingSeconds(this.settings, session.warmUps());
-		if (remaining <= 0 || !session.app().process().isAlive()) {
+	private void rehearse(A app, Workload workload, int concurrency, int workloadsAfter, boolean crossChecked) {
+		long allowance = WarmUpPlan.rehearsalAllowance(this.settings, app.warmUps(), workloadsAfter);
+		if (allowance <= 0 || !app.target().alive()) {
 			return;
 		}
-		List<WarmUp> all = new ArrayList<>(session.warmUps());
+		List<WarmUp> all = new ArrayList<>(app.warmUps());
 		// with the trials' Actuator readings: the JIT compiles for what the trials send
-		try (CellMonitor monitor = CellMonitor.startQuietly(session.app(), this.mocks, workload.uriTag())) {
+		try (CellMonitor monitor = app.monitorQuietly(workload.uriTag())) {
 			if (crossChecked) {
 				// and for what wrk sends after each trial
-				this.measurer.warmCrossCheck(session, workload, concurrency);
+				this.measurer.warmCrossCheck(app, workload, concurrency);
 			}
-			all.add(ScenarioLoad.rehearse(session.app(), session.placement(), this.mocks, workload, concurrency,
-					ScenarioLoad.allowance(remaining, workloadsAfter), this.runPrefix));
+			all.add(WarmUpPlan.rehearse(app.target(), workload, concurrency, allowance, this.runPrefix));
 		}
-		session.warmedUp(all);
-		restartIfDead(session);
-		this.hooks.warmedUpMore(session);
+		app.warmedUp(all);
+		app.keepServing();
+		this.hooks.warmedUpMore(app);
 	}
 
 	/**
@@ -296,10 +327,10 @@ final class MatrixRunner {
 	 * cells after it will measure a JIT still at work, each trial's JIT figure will show
 	 * how much, and a longer bound is the remedy.
 	 */
-	private void warnIfUnsteady(AppSession session) {
-		session.warmUps()
+	private void warnIfUnsteady(A app) {
+		app.warmUps()
 			.stream()
-			.map((run) -> unsteady(session.app().stack(), run, this.settings.warmup().toSeconds()))
+			.map((run) -> unsteady(app.target().stack(), run, this.settings.warmup().toSeconds()))
 			.flatMap(Optional::stream)
 			.forEach(Console::line);
 	}
@@ -321,16 +352,12 @@ final class MatrixRunner {
 					stack.id(), run.workload(), Math.round(run.seconds()), boundSeconds, run.describe()));
 	}
 
-	private void restartIfDead(AppSession session) {
-		if (!session.app().process().isAlive()) {
-			Console.line("[restart] " + session.app().stack().id() + " died during the warm-up (" + session.deathCause()
-					+ "): restarting it without a second warm-up");
-			session.restart();
-		}
-	}
-
-	private CellSummary runCell(Cell cell, AppSession session, Map<Workload, Double> base, int index, int total,
-			List<Workload> workloads, int warmupConcurrency, Runnable afterUnmeasuredLoad, boolean lastOfSession) {
+	/**
+	 * Runs a cell's trials, each followed by its wrk run for a closed cell with the
+	 * cross-check on, and summarises them.
+	 */
+	private CellSummary runCell(Cell cell, A app, Map<Workload, Double> base, int index, int total,
+			List<Workload> workloads, int warmupConcurrency, Runnable afterUnmeasuredLoad, boolean lastOfStart) {
 		Double baseMs = base.get(cell.workload());
 		double idealMs = this.settings.downstreamMs(cell.workload()) + ((baseMs != null) ? Math.max(0, baseMs) : 0);
 		List<TrialFigures> trials = new ArrayList<>();
@@ -339,34 +366,34 @@ final class MatrixRunner {
 		int threads = 0;
 		for (int number = 1; number <= this.settings.trials(); number++) {
 			String runId = RunId.of(this.runPrefix, cell.id(), "-t" + number);
-			ScenarioPlan.Run run = ScenarioLoad.trial(this.settings, session.app(), cell, idealMs, runId);
+			ScenarioPlan.Run run = ScenarioPlan.trial(this.settings, app.target().baseUri(), cell, idealMs, runId);
 			threads = run.threads();
-			Console.line(String.format("[cell %d/%d] %s %s %s, trial %d/%d: %d threads (elapsed %s)", index, total,
+			Console.line(String.format("[cell %d/%d] %s %s %s, trial %d/%d: %d threads%s (elapsed %s)", index, total,
 					cell.stack().id(), cell.workload().id(), cell.loadLabel(), number, this.settings.trials(),
-					run.threads(), Console.elapsed(Duration.between(this.benchStart, Instant.now()))));
+					run.threads(), app.where(), Console.elapsed(Duration.between(this.benchStart, Instant.now()))));
 			Path runDir = this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("trial-" + number);
-			Trial trial = new Trial(cell, number, run, runDir, session, this.mocks);
+			Trial trial = new Trial(cell, number, run, runDir, app);
 			TrialFigures figures = this.measurer.measure(trial);
 			trials.add(figures);
 			Console.line(String.format(java.util.Locale.ROOT,
 					"[cell %d/%d] %s trial %d: %.1f req/s, p99 %.0f ms, %d requests, %d errors, app %s", index, total,
 					cell.id(), number, figures.throughput(), figures.p99Ms(), figures.requests(), figures.errors(),
 					figures.health().status()));
-			if (crossChecks && session.app().process().isAlive() && !figures.health().needsRestart()) {
+			if (crossChecks && app.target().alive() && !figures.health().needsRestart()) {
 				Optional.ofNullable(this.measurer.crossCheck(trial, figures)).ifPresent(pairs::add);
 			}
-			// no restart after the session's last trial: the app is stopped anyway
-			if (figures.health().needsRestart() && !(lastOfSession && number == this.settings.trials())) {
+			// no restart after the start's last trial: the app is stopped anyway
+			if (figures.health().needsRestart() && !(lastOfStart && number == this.settings.trials())) {
 				Console.line("[restart] " + cell.stack().id() + ": " + figures.health().status() + " ("
 						+ figures.health().cause() + ")");
-				this.hooks.stopping(session);
-				session.restart();
-				warmUp(session, workloads, warmupConcurrency);
+				this.hooks.stopping(app);
+				app.restart();
+				warmUp(app, workloads, warmupConcurrency);
 				afterUnmeasuredLoad.run();
-				this.hooks.started(session, false);
+				this.hooks.started(app, false);
 			}
 		}
-		CellSummary summary = CellSummary.of(cell, trials, this.settings, baseMs, session.app().threadCap(), threads,
+		CellSummary summary = CellSummary.of(cell, trials, this.settings, baseMs, app.threadCap(), threads,
 				Machine.cores());
 		if (!pairs.isEmpty()) {
 			summary = summary.withCrossCheck(WrkCrossCheck.of(cell, pairs));

@@ -230,7 +230,7 @@ final class RunRecord implements BenchShutdown.Run {
 				.filter((trial) -> trial.cell().equals(summary.cell()))
 				.toList();
 			if (!cellTrials.isEmpty()) {
-				medians.add(BenchTrialMeasurer.medianTrial(cellTrials, summary));
+				medians.add(TrialResults.medianTrial(cellTrials, summary));
 			}
 		}
 		Set<Cell> finished = this.cells.stream().map(CellSummary::cell).collect(Collectors.toSet());

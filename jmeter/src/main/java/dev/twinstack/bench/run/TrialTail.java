@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import dev.twinstack.bench.analysis.Ceiling;
@@ -16,7 +17,7 @@ import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.OpenModel;
 import dev.twinstack.bench.load.ScenarioPlan;
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.measure.CellMonitor;
@@ -28,16 +29,17 @@ import dev.twinstack.bench.measure.storage.ProfileStore;
 import dev.twinstack.bench.measure.storage.Storage;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.settings.BenchSettings;
-import dev.twinstack.bench.settings.Machine;
+import dev.twinstack.monitoring.SeriesSummary;
 import dev.twinstack.monitoring.TimeSeries;
 
 /**
- * The tail of a measured trial, once its load has ended, the same for an app the bench
- * started ({@link CellRunner}) and for a remote target ({@link TargetTrial}): reads every
- * sample of the trial's JTL, counts each remote engine's samples, settles the stored
- * count (composite workloads) and clears the trial's documents, takes the steady window
- * of the readings with its CPU shares, GC and pool waits, the JIT's compilation over the
- * whole trial, computes the ceiling from the downstream latency alone and builds the
+ * The tail of a measured trial ({@link TrialRunner}), once its load has ended, the same
+ * for every kind of app: reads every sample of the trial's JTL, counts each remote
+ * engine's samples, settles the stored count (composite workloads) and clears what the
+ * bench stored ({@link ProfileStore#drop}: the collection of a database the bench owns,
+ * only the run's documents of another), takes the steady window of the readings with the
+ * CPU shares the app lets the bench see, GC and pool waits, the JIT's compilation over
+ * the whole trial, computes the ceiling from the downstream latency alone and builds the
  * trial's {@link CellResult}.
  */
 final class TrialTail {
@@ -55,21 +57,14 @@ final class TrialTail {
 
 	private final ProfileStore store;
 
-	private final boolean remoteTarget;
-
 	/**
-	 * Creates the tail of one kind of trial.
+	 * Creates the tail of the trials.
 	 * @param settings the bench settings (engines, latency, duration, output folder)
 	 * @param store the MongoDB the apps store into
-	 * @param remoteTarget {@code true} for an app started by hand elsewhere: its CPU is
-	 * its own {@code process.cpu.usage} ({@link TargetTrial#shares}), and only the
-	 * trial's documents are deleted (the database is not the bench's); {@code false} for
-	 * an app the bench started: CPU shares of every process, the collection dropped
 	 */
-	TrialTail(BenchSettings settings, ProfileStore store, boolean remoteTarget) {
+	TrialTail(BenchSettings settings, ProfileStore store) {
 		this.settings = settings;
 		this.store = store;
-		this.remoteTarget = remoteTarget;
 	}
 
 	/**
@@ -81,9 +76,12 @@ final class TrialTail {
 	 * @param threadCap the app's worker thread cap, empty without one (applied to
 	 * thread-per-request stacks only)
 	 * @param appLog the app's log, {@code null} when the bench did not start the app
+	 * @param cpuShares the CPU shares the app lets the bench see of the steady window
+	 * ({@link AppUnderTest#cpuShares})
 	 * @return the trial's results, without the JFR cross-check
 	 */
-	CellResult collect(Cell cell, ScenarioPlan.Run run, Path runDir, Load load, OptionalInt threadCap, Path appLog) {
+	CellResult collect(Cell cell, ScenarioPlan.Run run, Path runDir, Load load, OptionalInt threadCap, Path appLog,
+			Function<Map<String, SeriesSummary>, CpuShares> cpuShares) {
 		Path jtl = runDir.resolve("samples.jtl");
 		LoadStats stats = load.stats();
 		// with remote engines, the per-second figures count the window every engine
@@ -93,18 +91,11 @@ final class TrialTail {
 		Storage storage = null;
 		if (cell.workload().stores()) {
 			storage = this.store.settle(run.runId(), stats.requests(), stats.errors(), STORED_COUNT_TIMEOUT);
-			if (this.remoteTarget) {
-				// a database the bench does not own: only this run's documents go
-				this.store.deleteRun(run.runId());
-			}
-			else {
-				this.store.drop();
-			}
+			this.store.drop();
 		}
 		TimeSeries steady = steadyWindow(load.monitored().series(), samples, run.rampUp(), load.started(),
 				stats.elapsedSeconds());
-		CpuShares cpu = this.remoteTarget ? TargetTrial.shares(Machine.cores(), steady.summaries())
-				: CpuShares.of(Machine.cores(), steady.summaries());
+		CpuShares cpu = cpuShares.apply(steady.summaries());
 		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(),
 				cell.stack().threadPerRequest() ? threadCap : OptionalInt.empty(), throughput(stats, samples));
 		return new CellResult(cell, run.runId(), load.started().toString(), load.finished().toString(),

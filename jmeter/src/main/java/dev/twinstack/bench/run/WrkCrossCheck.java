@@ -27,12 +27,12 @@ import dev.twinstack.bench.settings.BenchSettings;
  * (ramp-up and hold) and then drained ({@link #drain}: its requests in flight answered,
  * none dropped), pairing the trial with the wrk run that followed it
  * ({@link CrossCheck}); for a storing workload, counts what was stored under wrk's
- * request ids ({@code <runId>-<thread>-<n>}, {@link WrkLoad}). The same for an app the
- * bench started ({@link CellRunner}) and for a remote target ({@link TargetsRunner}): for
- * a target, wrk loads the target's URL, the stored count is read from the MongoDB it was
- * given, and only wrk's documents are deleted afterwards (the database is not the
- * bench's). A missing wrk or a failed run is a line on the console, never a failure of
- * the bench.
+ * request ids ({@code <runId>-<thread>-<n>}, {@link WrkLoad}). The same for every kind of
+ * app ({@link TrialRunner}): wrk loads the app's URL, the stored count is read from the
+ * MongoDB the apps store into, and what the bench stored is cleared before and after
+ * ({@link ProfileStore#drop}: the collection of a database the bench owns, only the run's
+ * documents of another). A missing wrk or a failed run is a line on the console, never a
+ * failure of the bench.
  */
 final class WrkCrossCheck {
 
@@ -42,22 +42,16 @@ final class WrkCrossCheck {
 
 	private final String runPrefix;
 
-	private final boolean remoteTarget;
-
 	/**
-	 * Creates the cross-check of one kind of app.
+	 * Creates the cross-check.
 	 * @param settings the bench settings (the trials' duration)
-	 * @param store the MongoDB the app stores into
+	 * @param store the MongoDB the apps store into
 	 * @param runPrefix the bench run's prefix of the request ids
-	 * @param remoteTarget {@code true} for an app started by hand elsewhere: only wrk's
-	 * documents are deleted; {@code false} for an app the bench started: the collection
-	 * is dropped before and after
 	 */
-	WrkCrossCheck(BenchSettings settings, ProfileStore store, String runPrefix, boolean remoteTarget) {
+	WrkCrossCheck(BenchSettings settings, ProfileStore store, String runPrefix) {
 		this.settings = settings;
 		this.store = store;
 		this.runPrefix = runPrefix;
-		this.remoteTarget = remoteTarget;
 	}
 
 	/**
@@ -77,7 +71,7 @@ final class WrkCrossCheck {
 			return null;
 		}
 		boolean stores = cell.workload().stores();
-		if (stores && !this.remoteTarget) {
+		if (stores) {
 			this.store.drop();
 		}
 		String runId = RunId.of(this.runPrefix, cell.id(), "-wrk" + trial);
@@ -88,7 +82,7 @@ final class WrkCrossCheck {
 			if (stores) {
 				long stored = this.store.awaitStableCount(runId, TrialTail.STORED_COUNT_TIMEOUT);
 				storage = new Storage(result.acknowledged(), stored, this.store.duplicates(runId));
-				clear(runId);
+				this.store.drop();
 			}
 			CrossCheck.Pair pair = new CrossCheck.Pair(trial, figures.throughput(), figures.p50Ms(), result, storage);
 			Console.line(String.format(Locale.ROOT,
@@ -99,8 +93,8 @@ final class WrkCrossCheck {
 		}
 		catch (BenchException | IllegalArgumentException ex) {
 			Console.line("[wrk] " + cell.id() + " after trial " + trial + ": no cross-check, " + ex.getMessage());
-			if (stores && this.remoteTarget) {
-				clear(runId);
+			if (stores) {
+				this.store.drop();
 			}
 			return null;
 		}
@@ -200,16 +194,6 @@ final class WrkCrossCheck {
 		Console.line("[wrk] " + cell.id() + ": " + check.describe()
 				+ (check.agrees() ? "" : " — outside ±" + CrossCheck.TOLERANCE_PERCENT + " %"));
 		return check;
-	}
-
-	private void clear(String runId) {
-		if (this.remoteTarget) {
-			// a database the bench does not own: only wrk's documents go
-			this.store.deleteRun(runId);
-		}
-		else {
-			this.store.drop();
-		}
 	}
 
 }

@@ -21,7 +21,7 @@ import dev.twinstack.bench.matrix.Workload;
  * @param blocks the matrix, as cartesian blocks
  * @param duration hold time per trial, after a 1 s ramp-up
  * @param warmup the most load per app start before measuring, in rounds until each
- * workload's throughput is steady ({@link dev.twinstack.bench.load.WarmUp})
+ * workload's throughput is steady ({@link dev.twinstack.bench.load.warmup.WarmUp})
  * @param baseline load at concurrency 1 per workload after the warm-up, for the base
  * latency
  * @param trials measured repetitions of every cell

@@ -10,7 +10,7 @@ import dev.twinstack.bench.matrix.Workload;
  * @param duration hold time per trial (whole seconds), after a 1 s ramp-up
  * @param warmup the most load per app start before measuring, at the highest concurrency,
  * in rounds until each workload's throughput is steady
- * ({@link dev.twinstack.bench.load.WarmUp}; whole seconds, 0 = none)
+ * ({@link dev.twinstack.bench.load.warmup.WarmUp}; whole seconds, 0 = none)
  * @param baseline load at concurrency 1 per workload after the warm-up (base latency)
  * @param trials measured repetitions of every cell
  * @param requests requests per cell of the {@code count} model

@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
 
+import dev.twinstack.bench.load.engine.LoadGenerator;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.settings.BenchSettings;
 import org.junit.jupiter.api.Test;

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.twinstack.bench.load.engine.LoadGenerator;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Workload;
 import org.junit.jupiter.api.AfterEach;

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import dev.twinstack.bench.load.LoadGenerator;
+import dev.twinstack.bench.load.engine.LoadGenerator;
 import dev.twinstack.bench.load.OpenModel;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Scenario;

@@ -18,7 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import dev.twinstack.bench.load.LoadGenerator;
+import dev.twinstack.bench.load.engine.LoadGenerator;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;

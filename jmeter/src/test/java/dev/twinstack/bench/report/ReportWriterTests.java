@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.analysis.Validity;
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.load.WrkResult;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.jvm.JfrCheck;

@@ -15,7 +15,7 @@ import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.load.LatencyStats;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.ThroughputStats;
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Fanout;

@@ -18,9 +18,9 @@ import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.analysis.MeasurementChecks;
 import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.load.LatencyStats;
-import dev.twinstack.bench.load.ScenarioLoad;
+import dev.twinstack.bench.load.warmup.WarmUpPlan;
 import dev.twinstack.bench.load.ThroughputStats;
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
@@ -846,7 +846,7 @@ class BenchIT {
 				});
 			}
 			assertThat(app.placement()).as("%s placement", app.stack()).isNotBlank();
-			int cellsConcurrency = Math.min(ScenarioLoad.MAX_WARMUP_CONCURRENCY,
+			int cellsConcurrency = Math.min(WarmUpPlan.MAX_WARMUP_CONCURRENCY,
 					this.results.matrix()
 						.stream()
 						.filter((cell) -> app.ran(cell.cell()))

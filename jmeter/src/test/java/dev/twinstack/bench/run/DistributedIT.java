@@ -13,21 +13,19 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import dev.twinstack.bench.console.Progress;
 import dev.twinstack.bench.load.JtlAnalysis;
-import dev.twinstack.bench.load.LoadAgent;
-import dev.twinstack.bench.load.LoadTarget;
-import dev.twinstack.bench.load.RmiTransport;
-import dev.twinstack.bench.load.ScenarioLoad;
+import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.load.engine.LoadAgent;
+import dev.twinstack.bench.load.engine.RmiTransport;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
-import dev.twinstack.bench.console.Progress;
 import dev.twinstack.bench.measure.storage.ProfileStore;
 import dev.twinstack.bench.process.JavaProcess;
 import dev.twinstack.bench.process.MockServicesProcess;
@@ -143,19 +141,19 @@ class DistributedIT {
 	@Test
 	void closedAndOpenCellsRunOnBothEnginesAndStoreWhatTheyAcknowledge() throws IOException {
 		try (AppSession session = AppSession.start(Stack.WEBFLUX, Heap.DEFAULT, settings, mocks, "dist-it")) {
-			CellRunner remote = new CellRunner(settings, store, mocks, "dit", progress());
+			TrialRunner remote = new TrialRunner(settings, store, "dit", progress());
 			Cell closed = new Cell(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, LoadModel.CLOSED, CONCURRENCY, 0,
 					Heap.DEFAULT);
 			BenchSettings local = settings.withEngines(LoadEngines.LOCAL);
-			CellRunner inThisJvm = new CellRunner(local, store, mocks, "dil", progress());
+			TrialRunner inThisJvm = new TrialRunner(local, store, "dil", progress());
 			// a first, unmeasured run warms the app's JIT up, so that both measured runs
 			// of the closed cell meet a similar app
-			inThisJvm.runTrial(closed, ScenarioLoad.trial(local, session.app(), closed, 300, "dit-warm"),
-					OUT.resolve("runs/warm-up"), session.app(), "warm-up, this JVM");
+			inThisJvm.run(closed, ScenarioPlan.trial(local, session.target().baseUri(), closed, 300, "dit-warm"),
+					OUT.resolve("runs/warm-up"), session, "warm-up, this JVM");
 			Path closedDir = OUT.resolve("runs/closed");
-			CellResult closedResult = remote.runTrial(closed,
-					ScenarioLoad.trial(settings, session.app(), closed, 300, "dit-closed"), closedDir, session.app(),
-					"closed, 2 engines");
+			CellResult closedResult = remote.run(closed,
+					ScenarioPlan.trial(settings, session.target().baseUri(), closed, 300, "dit-closed"), closedDir,
+					session, "closed, 2 engines");
 			assertBothEnginesShared(closedResult, closedDir);
 			// each engine ran half the clients: its own 10 thread names
 			Map<String, Set<String>> threads = threadsPerEngine(closedDir.resolve("samples.jtl"));
@@ -169,17 +167,17 @@ class DistributedIT {
 			assertThat(stagger).as("ms between the engines' first requests").isLessThan(3000);
 
 			// the same cell with JMeter in this JVM, for comparison
-			CellResult localResult = inThisJvm.runTrial(closed,
-					ScenarioLoad.trial(local, session.app(), closed, 300, "dit-local"), OUT.resolve("runs/local"),
-					session.app(), "closed, this JVM");
+			CellResult localResult = inThisJvm.run(closed,
+					ScenarioPlan.trial(local, session.target().baseUri(), closed, 300, "dit-local"),
+					OUT.resolve("runs/local"), session, "closed, this JVM");
 			assertThat(localResult.engineSamples()).isNull();
 			assertThat(localResult.storage().verified()).isTrue();
 
 			Cell open = new Cell(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, LoadModel.OPEN, 0, RATE, Heap.DEFAULT);
 			Path openDir = OUT.resolve("runs/open");
-			CellResult openResult = remote.runTrial(open,
-					ScenarioLoad.trial(settings, session.app(), open, OPEN_LATENCY_MS, "dit-open"), openDir,
-					session.app(), "open, 2 engines");
+			CellResult openResult = remote.run(open,
+					ScenarioPlan.trial(settings, session.target().baseUri(), open, OPEN_LATENCY_MS, "dit-open"),
+					openDir, session, "open, 2 engines");
 			assertBothEnginesShared(openResult, openDir);
 			// each engine ran half the rate: the arrivals together kept the whole rate
 			assertThat(openResult.arrivalRate()).isBetween(RATE * 0.9, RATE * 1.1);
@@ -221,13 +219,13 @@ class DistributedIT {
 					"bench.targets", "webflux=http://" + host + ":" + port, "bench.mongoUri", mocks.mongoUri()));
 			BenchSettings targets = BenchSettings.from(properties);
 			Targets.Target target = targets.targets().of(Stack.WEBFLUX);
-			TargetsRunner.awaitReady(Stack.WEBFLUX, target);
-			LoadTarget remote = LoadTarget.remote(Stack.WEBFLUX, target.base(), target.actuatorUri());
 			Cell closed = new Cell(Stack.WEBFLUX, Workload.COMPOSITE_SEQUENTIAL, LoadModel.CLOSED, CONCURRENCY, 0,
 					Heap.DEFAULT);
+			// waits for the target's health, as the bench does
+			RemoteTarget remote = RemoteTarget.apps(targets).start(List.of(closed));
 			Path runDir = OUT.resolve("targets/runs/closed");
-			CellResult result = new TargetTrial(targets, store, progress(), "dtt").run(closed,
-					ScenarioLoad.trial(targets, remote, closed, 300, "dtt-closed"), runDir, remote, OptionalInt.empty(),
+			CellResult result = new TrialRunner(targets, store, "dtt", progress()).run(closed,
+					ScenarioPlan.trial(targets, remote.target().baseUri(), closed, 300, "dtt-closed"), runDir, remote,
 					"closed target, 2 engines");
 			assertBothEnginesShared(result, runDir);
 			assertThat(result.engineWindow()).isNotNull();

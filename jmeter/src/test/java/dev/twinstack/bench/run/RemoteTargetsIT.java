@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -16,7 +17,8 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.twinstack.bench.analysis.CrossCheck;
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.analysis.Validity;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.storage.ProfileStore;
 import dev.twinstack.bench.process.JavaProcess;
@@ -52,6 +54,9 @@ class RemoteTargetsIT {
 	private static final String APP_HOST = "127.0.0.2";
 
 	private static final String MOCKS_HOST = "127.0.0.3";
+
+	/** The stubs' latency, as mock-services is started and as the bench is told. */
+	private static final double STUB_MS = 100;
 
 	private static final List<JavaProcess> started = new ArrayList<>();
 
@@ -91,8 +96,8 @@ class RemoteTargetsIT {
 		started.add(JavaProcess.start("mock-services", List.of("-Xmx512m"), jars.mockServices(),
 				List.of("--bind", MOCKS_HOST, "--customers-port", String.valueOf(mocks[0]), "--orders-port",
 						String.valueOf(mocks[1]), "--recommendations-port", String.valueOf(mocks[2]), "--mongo-port",
-						String.valueOf(mocks[3]), "--slow-port", String.valueOf(mocks[4]), "--latency", "100ms",
-						"--mongo-storage", "memory"),
+						String.valueOf(mocks[3]), "--slow-port", String.valueOf(mocks[4]), "--latency",
+						(long) STUB_MS + "ms", "--mongo-storage", "memory"),
 				OUT.resolve("logs/mock-services.log")));
 		// docs/distributed.md, app host: java -jar webflux-app.jar --server.address=… and
 		// the mocks' URLs
@@ -121,10 +126,13 @@ class RemoteTargetsIT {
 
 	@Test
 	void loadsTheTargetStartedByHandAndCountsWhatItStoredInTheGivenMongoDb() throws IOException {
-		BenchSettings settings = BenchSettings
-			.from(Map.of("bench.profile", "smoke", "bench.targets", targets, "bench.mongoUri", mongoUri, "bench.stubs",
-					stubs, "bench.concurrency", "10", "bench.duration", "5s", "bench.warmup", "5s", "bench.baseline",
-					"2s", "bench.outputDir", OUT.resolve("bench").toString(), "bench.crosscheck", "wrk"));
+		Map<String, String> properties = new HashMap<>(Map.of("bench.profile", "smoke", "bench.targets", targets,
+				"bench.mongoUri", mongoUri, "bench.stubs", stubs, "bench.concurrency", "10", "bench.duration", "5s",
+				"bench.warmup", "5s", "bench.baseline", "2s", "bench.outputDir", OUT.resolve("bench").toString(),
+				"bench.crosscheck", "wrk"));
+		// the stubs' latency the validity rule holds the probe's median against
+		properties.put("bench.latency", (long) STUB_MS + "ms");
+		BenchSettings settings = BenchSettings.from(properties);
 		assertThat(settings.stacks()).containsExactly(Stack.WEBFLUX);
 		List<JavaProcess> before = ProcessRegistry.running();
 
@@ -147,13 +155,22 @@ class RemoteTargetsIT {
 		assertThat(trial.cpu().appMean()).as("the app's own process.cpu.usage").isNotNull().isPositive();
 		assertThat(trial.cpu().mocksMean()).as("the mocks' CPU cannot be seen").isNull();
 		assertThat(trial.cpu().machineMean()).as("the targets' machine cannot be seen").isNull();
-		assertThat(results.matrix().get(0).validity().reasons())
-			.anyMatch((reason) -> reason.startsWith("not measured: remote targets"));
-		// the stub latency probe measured the customers stub given in bench.stubs
+		Validity validity = results.matrix().get(0).validity();
+		assertThat(validity.reasons()).anyMatch((reason) -> reason.startsWith("not measured: remote targets"));
+		// the stub latency probe measured the customers stub given in bench.stubs, within
+		// the drift the validity rule allows: 100 ms configured, at most 10 % slower
 		TrialFigures figures = results.matrix().get(0).trials().get(0);
 		assertThat(figures.stubs()).isNotNull();
 		assertThat(figures.stubs().samples()).isPositive();
-		assertThat(figures.stubs().medianMs()).isBetween(100.0, 200.0);
+		double driftLimit = Validity.DRIFT_LIMIT_PERCENT / 100.0;
+		assertThat(figures.stubs().medianMs()).isBetween(STUB_MS, STUB_MS * (1 + driftLimit));
+		assertThat(validity.stubDrift()).as("the stubs' drift the cell is judged on")
+			.isNotNull()
+			.isBetween(0.0, driftLimit);
+		// and so the cell is valid: no helper saturated, the stubs on time, wrk within
+		// ±10 % (its other reasons only say what a remote target does not let be seen)
+		assertThat(validity.valid()).as("valid; reasons %s", validity.reasons()).isTrue();
+		assertThat(validity.reasons()).allMatch((reason) -> reason.startsWith("not measured: "));
 		// warmed up as the apps the bench starts: the cells' concurrency right before the
 		// cell (c = 10 is gentle enough to need no JIT run before it)
 		assertThat(results.apps()).hasSize(1);
@@ -164,6 +181,8 @@ class RemoteTargetsIT {
 		CrossCheck wrk = results.matrix().get(0).crossCheck();
 		assertThat(wrk).as("the wrk cross-check of the target").isNotNull();
 		assertThat(wrk.wrk().throughput()).isPositive();
+		assertThat(wrk.agrees()).as("JMeter and wrk within ±%d %%: %s", CrossCheck.TOLERANCE_PERCENT, wrk.describe())
+			.isTrue();
 		assertThat(wrk.storage().acknowledged()).isPositive();
 		// every acknowledged request stored once; wrk drops the requests in flight at its
 		// end, which the app may still store: at most one per connection more

@@ -13,9 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.twinstack.bench.load.LoadGenerator;
-import dev.twinstack.bench.load.ScenarioLoad;
 import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.load.engine.LoadGenerator;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.LoadModel;
@@ -94,7 +93,7 @@ class ScenarioIT {
 				for (Workload workload : Workload.values()) {
 					Cell cell = new Cell(stack, workload, LoadModel.COUNT, 4, 0, Heap.parse("128m"));
 					String runId = "it-" + cell.id();
-					ScenarioPlan.Run run = ScenarioLoad.trial(settings, session.app(), cell, 300, runId);
+					ScenarioPlan.Run run = ScenarioPlan.trial(settings, session.target().baseUri(), cell, 300, runId);
 					session.beginTrial();
 					Instant from = Instant.now();
 					TestPlanStats stats = LoadGenerator.run(ScenarioPlan.plan(run), ScenarioPlan.ENGINE_PROPERTIES);
@@ -116,7 +115,9 @@ class ScenarioIT {
 				// mvc,
 				// virtual threads (carried by a few platform threads) on mvc-vt
 				Cell slow = new Cell(stack, Workload.SLOW_IO, LoadModel.COUNT, 100, 0, Heap.parse("128m"));
-				LoadGenerator.run(ScenarioPlan.plan(ScenarioLoad.trial(settings, session.app(), slow, 300, "it-peak")),
+				LoadGenerator.run(
+						ScenarioPlan
+							.plan(ScenarioPlan.trial(settings, session.target().baseUri(), slow, 300, "it-peak")),
 						ScenarioPlan.ENGINE_PROPERTIES);
 				double peak = peakThreads(session.app());
 				switch (stack) {
@@ -136,10 +137,12 @@ class ScenarioIT {
 		properties.putAll(Map.of("bench.profile", "smoke", "bench.stacks", "mvc", "bench.scenarios", "cpu-light",
 				"bench.heaps", "16m", "bench.outputDir", OUT.resolve("tiny-heap").toString()));
 		BenchSettings tiny = BenchSettings.from(properties);
-		List<CellSummary> summaries = new MatrixRunner(tiny, mocks, "it-tiny", (trial) -> {
-			throw new AssertionError("no trial runs without an app");
-		}, Instant.now()).run(() -> {
-		});
+		List<CellSummary> summaries = new MatrixRunner<>(tiny, AppSession.apps(tiny, mocks, "it-tiny"), "it-tiny",
+				(trial) -> {
+					throw new AssertionError("no trial runs without an app");
+				}, Instant.now())
+			.run(() -> {
+			});
 		assertThat(summaries).singleElement().satisfies((summary) -> {
 			assertThat(summary.health().status()).isEqualTo("oom");
 			assertThat(summary.health().cause()).isEqualTo("java.lang.OutOfMemoryError: Java heap space (at startup)");

@@ -22,8 +22,11 @@ import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.measure.CellMonitor;
 import dev.twinstack.bench.measure.storage.InProcessMongo;
+import dev.twinstack.bench.measure.CpuShares;
 import dev.twinstack.bench.measure.JitCompilation;
+import dev.twinstack.bench.measure.storage.ProfileStore;
 import dev.twinstack.bench.measure.ServerStats;
+import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.Machine;
@@ -61,8 +64,8 @@ class TrialTailTests {
 	void anAppTheBenchStartedIsJudgedOnEveryProcessOverTheSteadyWindowAndItsCollectionDropped() throws Exception {
 		Path runDir = trialStored();
 		Path appLog = this.output.resolve("logs/mvc-app.log");
-		CellResult result = new TrialTail(settings(), this.mongo.store(), false).collect(cell(Stack.MVC), run(), runDir,
-				load(runDir), OptionalInt.of(200), appLog);
+		CellResult result = new TrialTail(settings(), this.mongo.store()).collect(cell(Stack.MVC), run(), runDir,
+				load(runDir), OptionalInt.of(200), appLog, (steady) -> CpuShares.of(Machine.cores(), steady));
 		assertThat(result.runId()).isEqualTo(RUN_ID);
 		assertThat(result.startedAt()).isEqualTo("2026-11-21T10:00:00Z");
 		assertThat(result.latency().samples()).isEqualTo(SAMPLES);
@@ -100,8 +103,13 @@ class TrialTailTests {
 	@Test
 	void aRemoteTargetIsJudgedOnItsOwnCpuMeterAndOnlyItsDocumentsAreDeleted() throws Exception {
 		Path runDir = trialStored();
-		CellResult result = new TrialTail(settings(), this.mongo.store(), true).collect(cell(Stack.WEBFLUX), run(),
-				runDir, load(runDir), OptionalInt.of(200), null);
+		CellResult result;
+		// a database the bench does not own: its store deletes only the run's documents
+		try (ProfileStore shared = new ProfileStore(this.mongo.uri(MockServicesProcess.DATABASE),
+				MockServicesProcess.DATABASE, "t1")) {
+			result = new TrialTail(settings(), shared).collect(cell(Stack.WEBFLUX), run(), runDir, load(runDir),
+					OptionalInt.of(200), null, (steady) -> RemoteTarget.shares(Machine.cores(), steady));
+		}
 		assertThat(result.storage().stored()).isEqualTo(SAMPLES);
 		// a database the bench does not own: the other run's document stays
 		assertThat(this.mongo.profiles().countDocuments()).isEqualTo(1);

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.analysis.Validity;
 import dev.twinstack.bench.analysis.Winners;
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.Stack;
 import org.junit.jupiter.api.Test;
 

@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.time.Duration;
 
 import dev.twinstack.bench.load.CompositePlan;
-import dev.twinstack.bench.load.LoadGenerator;
+import dev.twinstack.bench.load.engine.LoadGenerator;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.matrix.Stack;

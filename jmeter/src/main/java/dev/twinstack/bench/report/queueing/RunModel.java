@@ -12,17 +12,17 @@ import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.ModelFit;
 import dev.twinstack.bench.analysis.Winners;
 import dev.twinstack.bench.matrix.AppCpus;
-import dev.twinstack.bench.load.WarmUp;
-import dev.twinstack.bench.matrix.Cell;
-import dev.twinstack.bench.matrix.LoadModel;
-import dev.twinstack.bench.matrix.Workload;
-import dev.twinstack.bench.queueing.LoadDependentDemands.MeasuredLoad;
 import dev.twinstack.bench.queueing.LoadDependentDemands;
+import dev.twinstack.bench.queueing.LoadDependentDemands.MeasuredLoad;
 import dev.twinstack.bench.queueing.StackDemands;
 import dev.twinstack.bench.queueing.WhatIf;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.LoadModel;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.settings.Projection;
 
 /**

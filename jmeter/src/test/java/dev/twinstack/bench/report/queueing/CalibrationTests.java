@@ -6,7 +6,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.twinstack.bench.analysis.CpuCost;
-import dev.twinstack.bench.load.WarmUp;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.report.ResultsJson;

@@ -2,7 +2,6 @@ package dev.twinstack.bench.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -11,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.load.Dashboard;
 import dev.twinstack.bench.load.Jtl;
 import dev.twinstack.bench.matrix.Cell;
@@ -20,21 +18,18 @@ import dev.twinstack.bench.measure.jvm.AppHealth;
 import dev.twinstack.bench.measure.StubLatencyProbe;
 import dev.twinstack.bench.results.CellResult;
 import dev.twinstack.bench.results.CellSummary;
-import dev.twinstack.bench.results.TrialFigures;
 import dev.twinstack.bench.settings.BenchSettings;
 
 /**
- * Measures the bench's trials with everything the bench monitors ({@link CellRunner}: JTL
- * percentiles, per-second throughput, the app's and every process's time series, CPU
- * shares, stored count), plus the stub latency probe and the app's health; keeps each
- * trial's {@link CellResult} for the report and the JFR cross-check.
+ * Every trial's {@link CellResult}, for the report, the partial results of an interrupted
+ * run and, for the apps the bench started, the JFR cross-check against the recording of
+ * the app that served it; archives each finished cell's trial files.
  */
-final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
-
-	private final CellRunner cellRunner;
+final class TrialResults {
 
 	private final BenchSettings settings;
 
+	/** By the recording of the app that served them, {@code null} for a remote target. */
 	private final Map<Path, List<CellResult>> byRecording = new LinkedHashMap<>();
 
 	/** The run ids of the trials the report quotes, one per finished cell. */
@@ -42,50 +37,18 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 
 	private final Set<Cell> flameCells;
 
-	BenchTrialMeasurer(CellRunner cellRunner, BenchSettings settings) {
-		this.cellRunner = cellRunner;
+	TrialResults(BenchSettings settings) {
 		this.settings = settings;
 		this.flameCells = FlameGraphs.chosen(settings.cells());
 	}
 
-	@Override
-	public CrossCheck.Pair crossCheck(MatrixRunner.Trial trial, TrialFigures figures) {
-		Cell cell = trial.cell();
-		return this.cellRunner.crossCheck(cell, trial.session().app(), trial.number(), figures,
-				this.settings.outputDir().resolve("runs").resolve(cell.id()),
-				trial.session().placement().harnessCommandPrefix());
-	}
-
-	@Override
-	public void warmCrossCheck(AppSession session, Workload workload, int concurrency) {
-		this.cellRunner.warmCrossCheck(session.app(), workload, concurrency,
-				this.settings.outputDir().resolve("runs").resolve("wrk-warm-up-" + session.name()),
-				session.placement().harnessCommandPrefix());
-	}
-
-	@Override
-	public TrialFigures measure(MatrixRunner.Trial trial) {
-		Cell cell = trial.cell();
-		StubLatencyProbe probe = StubLatencyProbe.forWorkload(cell.workload(), trial.mocks());
-		trial.session().beginTrial();
-		Instant from = Instant.now();
-		CellResult result;
-		try {
-			result = this.cellRunner.runTrial(cell, trial.run(), trial.runDir(), trial.session().app(),
-					cell.id() + " trial " + trial.number());
-		}
-		finally {
-			if (probe != null) {
-				probe.close();
-			}
-		}
-		AppHealth health = trial.session().endTrial(from, Instant.now());
-		synchronized (this) {
-			this.byRecording.computeIfAbsent(trial.session().recording(), (key) -> new ArrayList<>()).add(result);
-		}
-		return TrialFigures.of(result, result.steadyThroughput(),
-				(probe != null) ? probe.summary(StubLatencyProbe.configuredMs(cell.workload(), this.settings)) : null,
-				health);
+	/**
+	 * Keeps a trial's result.
+	 * @param recording the JFR recording of the app that served it, {@code null} for none
+	 * @param result the result
+	 */
+	synchronized void add(Path recording, CellResult result) {
+		this.byRecording.computeIfAbsent(recording, (key) -> new ArrayList<>()).add(result);
 	}
 
 	/**
@@ -96,8 +59,7 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 	 * @param summary the finished cell
 	 * @throws BenchException when the dashboard cannot be rendered or a JTL compressed
 	 */
-	@Override
-	public synchronized void archive(CellSummary summary) {
+	synchronized void archive(CellSummary summary) {
 		Path out = this.settings.outputDir();
 		List<CellResult> cell = this.byRecording.values()
 			.stream()
@@ -130,17 +92,20 @@ final class BenchTrialMeasurer implements MatrixRunner.TrialMeasurer {
 	 * Returns every trial's result, cross-checked against the JFR recording of the app
 	 * that served it, with a CPU flame graph and the thread table of the quoted trial of
 	 * one cell per stack ({@link FlameGraphs}, {@link ThreadTables}); call once every app
-	 * has stopped (the recordings are written on exit).
+	 * has stopped (the recordings are written on exit). A remote target's trials have no
+	 * recording: they are returned as they are.
 	 * @param outputDir the bench's output folder
 	 * @return the results by run id
 	 */
 	synchronized Map<String, CellResult> crossChecked(Path outputDir) {
 		Map<String, CellResult> results = new LinkedHashMap<>();
-		this.byRecording.forEach((recording, trials) -> JfrCrossCheck.apply(trials, recording, outputDir)
-			.stream()
-			.map((result) -> (this.medians.contains(result.runId()) && this.flameCells.contains(result.cell()))
-					? ThreadTables.measure(FlameGraphs.render(result, recording, outputDir), recording) : result)
-			.forEach((result) -> results.put(result.runId(), result)));
+		this.byRecording
+			.forEach((recording, trials) -> ((recording != null) ? JfrCrossCheck.apply(trials, recording, outputDir)
+				.stream()
+				.map((result) -> (this.medians.contains(result.runId()) && this.flameCells.contains(result.cell()))
+						? ThreadTables.measure(FlameGraphs.render(result, recording, outputDir), recording) : result)
+					: trials.stream())
+				.forEach((result) -> results.put(result.runId(), result)));
 		return results;
 	}
 

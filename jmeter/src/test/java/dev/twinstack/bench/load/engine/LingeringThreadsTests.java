@@ -1,4 +1,4 @@
-package dev.twinstack.bench.load;
+package dev.twinstack.bench.load.engine;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -1,4 +1,4 @@
-package dev.twinstack.bench.load;
+package dev.twinstack.bench.load.engine;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
+import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.BenchShutdown;
 import dev.twinstack.bench.process.JavaProcess;

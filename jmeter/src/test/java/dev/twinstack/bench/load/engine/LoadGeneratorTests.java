@@ -1,4 +1,4 @@
-package dev.twinstack.bench.load;
+package dev.twinstack.bench.load.engine;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.process.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package dev.twinstack.bench.load;
+package dev.twinstack.bench.load.engine;
 
 import java.io.File;
 import java.io.IOException;
@@ -13,17 +13,19 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup;
+import dev.twinstack.bench.load.DrainingRpsThreadGroup;
+import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.process.BenchException;
 import kg.apc.jmeter.timers.VariableThroughputTimer;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.ListedHashTree;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 
 /**

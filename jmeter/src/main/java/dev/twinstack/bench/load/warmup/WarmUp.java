@@ -1,4 +1,4 @@
-package dev.twinstack.bench.load;
+package dev.twinstack.bench.load.warmup;
 
 import java.util.List;
 import java.util.Locale;

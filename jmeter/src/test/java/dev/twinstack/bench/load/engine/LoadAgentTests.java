@@ -1,4 +1,4 @@
-package dev.twinstack.bench.load;
+package dev.twinstack.bench.load.engine;
 
 import java.io.InputStream;
 import java.io.PrintWriter;

@@ -12,11 +12,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The CPU shares of a remote target's trial: what the bench can see, and unknown (not 0)
  * for what it cannot.
  */
-class TargetTrialTests {
+class RemoteTargetTests {
 
 	@Test
 	void theAppsCpuComesFromItsOwnMeterAndTheMocksAndMachineAreUnknown() {
-		CpuShares shares = TargetTrial.shares(2,
+		CpuShares shares = RemoteTarget.shares(2,
 				Map.of("loadgen_cpu", new SeriesSummary(5, 0.2, 0.1, 0.1), "app_cpu_micrometer",
 						new SeriesSummary(5, 0.6, 0.45, 0.4), "app_cpu", new SeriesSummary(5, 0.9, 0.9, 0.9)));
 		assertThat(shares.cores()).isEqualTo(2);
@@ -32,7 +32,7 @@ class TargetTrialTests {
 
 	@Test
 	void anAppWithoutTheMeterHasAnUnknownCpu() {
-		CpuShares shares = TargetTrial.shares(2, Map.of("loadgen_cpu", new SeriesSummary(5, 0.2, 0.1, 0.1)));
+		CpuShares shares = RemoteTarget.shares(2, Map.of("loadgen_cpu", new SeriesSummary(5, 0.2, 0.1, 0.1)));
 		assertThat(shares.appMean()).isNull();
 		assertThat(shares.loadGeneratorMean()).isEqualTo(0.1);
 	}
