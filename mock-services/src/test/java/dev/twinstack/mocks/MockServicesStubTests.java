@@ -191,9 +191,9 @@ class MockServicesStubTests {
 	/**
 	 * A fixed 300 ms delays every response by 300 ms: none comes sooner (exact: WireMock
 	 * schedules the answer that long after the request arrived), and the median of seven
-	 * comes at most 100 ms later, the allowance of {@link #assertEachResponseWaited} for a
-	 * loaded 2-core machine (the requests are warmed up first, as there). A delay applied
-	 * twice (600 ms) fails, and so does one of 400 ms or more.
+	 * comes at most 100 ms later, the allowance of {@link #assertEachResponseWaited} for
+	 * a loaded 2-core machine (the requests are warmed up first, as there). A delay
+	 * applied twice (600 ms) fails, and so does one of 400 ms or more.
 	 */
 	@Test
 	void fixedLatencyDelaysEveryResponse() throws Exception {
@@ -206,7 +206,8 @@ class MockServicesStubTests {
 		for (int i = 0; i < millis.length; i++) {
 			millis[i] = timeMillis(Downstream.CUSTOMERS, "/customers/" + (i + 1));
 		}
-		assertThat(millis).as("response times (ms)").allSatisfy((ms) -> assertThat(ms).isGreaterThanOrEqualTo(300));
+		assertThat(Arrays.stream(millis).min().orElseThrow()).as("shortest response time (ms)")
+			.isGreaterThanOrEqualTo(300);
 		Arrays.sort(millis);
 		assertThat(millis[millis.length / 2]).as("median response time (ms)").isLessThanOrEqualTo(400);
 	}

@@ -71,7 +71,9 @@ class MirrorTests {
 
 	private static final Pattern BLOCKING = Pattern.compile("\\bBlocking(?=[A-Z])");
 
-	/** White space beside punctuation, where the formatter may or may not break a line. */
+	/**
+	 * White space beside punctuation, where the formatter may or may not break a line.
+	 */
 	private static final Pattern AROUND_PUNCTUATION = Pattern.compile("\\s*([(),.;\\[\\]{}])\\s*");
 
 	static Stream<String> identical() {
@@ -107,14 +109,16 @@ class MirrorTests {
 		for (String file : javaFiles(MVC)) {
 			Path webflux = WEBFLUX.resolve(file);
 			if (!IDENTICAL.contains(file) && Files.exists(webflux)
-					&& read(MVC.resolve(file)).stream().map(MirrorTests::withoutAppPackage).toList()
+					&& read(MVC.resolve(file)).stream()
+						.map(MirrorTests::withoutAppPackage)
+						.toList()
 						.equals(read(webflux).stream().map(MirrorTests::withoutAppPackage).toList())) {
 				undeclared.add(file + " is the same in both apps: declare it in IDENTICAL");
 			}
 		}
 		for (String file : javaFiles(WEBFLUX)) {
-			if (BLOCKING.matcher(Path.of(file).getFileName().toString()).lookingAt()
-					&& !TWINS.containsValue(file) && !BLOCKING_BY_DESIGN.contains(file)) {
+			if (BLOCKING.matcher(Path.of(file).getFileName().toString()).lookingAt() && !TWINS.containsValue(file)
+					&& !BLOCKING_BY_DESIGN.contains(file)) {
 				undeclared.add(file + " is a webflux-vt class: declare it in TWINS or BLOCKING_BY_DESIGN");
 			}
 		}
@@ -150,12 +154,13 @@ class MirrorTests {
 
 	/**
 	 * The code as statements (up to each {@code ;}, <code>{</code> or <code>}</code>,
-	 * white space folded, none beside punctuation), each with the line it starts on; comments, {@code package} and
-	 * {@code import} lines, the stack's {@code @ConditionalOnProperty} and the
-	 * {@code Blocking} prefix left out.
+	 * white space folded, none beside punctuation), each with the line it starts on;
+	 * comments, {@code package} and {@code import} lines, the stack's
+	 * {@code @ConditionalOnProperty} and the {@code Blocking} prefix left out.
 	 */
 	private static List<Line> statements(List<String> lines) {
-		String code = BLOCKING.matcher(STACK_CONDITION.matcher(withoutComments(String.join("\n", lines))).replaceAll(""))
+		String code = BLOCKING
+			.matcher(STACK_CONDITION.matcher(withoutComments(String.join("\n", lines))).replaceAll(""))
 			.replaceAll("");
 		List<Line> statements = new ArrayList<>();
 		StringBuilder statement = new StringBuilder();
@@ -185,7 +190,9 @@ class MirrorTests {
 		return statements;
 	}
 
-	/** The code with its comments blanked out, line breaks kept, string literals intact. */
+	/**
+	 * The code with its comments blanked out, line breaks kept, string literals intact.
+	 */
 	private static String withoutComments(String code) {
 		StringBuilder out = new StringBuilder(code.length());
 		int i = 0;

@@ -184,9 +184,9 @@ public abstract class HttpProtocolContract {
 	 * major version the server does not speak, such as {@code HTTP/9.9}, is what RFC 9110
 	 * section 2.5 names the case for 505; Tomcat's {@code Http11Processor} answers 505 to
 	 * any well-formed version but those two, and webflux-app's {@code ProtocolRules} does
-	 * the same in front of Reactor Netty. For HTTP/1.2, RFC 9110 section 2.5 says a server
-	 * SHOULD process it as HTTP/1.1; Tomcat does not, and Reactor Netty answered it as
-	 * {@code HTTP/1.2 201}, so both refuse it.
+	 * the same in front of Reactor Netty. For HTTP/1.2, RFC 9110 section 2.5 says a
+	 * server SHOULD process it as HTTP/1.1; Tomcat does not, and Reactor Netty answered
+	 * it as {@code HTTP/1.2 201}, so both refuse it.
 	 */
 	@Test
 	void answers505ToVersionsOtherThanHttp11AndHttp10() {
@@ -199,8 +199,8 @@ public abstract class HttpProtocolContract {
 	 * RFC 9112 section 2.3: the version is {@code HTTP/DIGIT.DIGIT}, and the name
 	 * {@code HTTP} is case-sensitive. A lower-case {@code http/1.1} gets a 400 problem
 	 * from both, with a status line from Reactor Netty; Tomcat answers it, now and then,
-	 * HTTP/0.9-style (the problem alone), the one answer the README writes down per server
-	 * here.
+	 * HTTP/0.9-style (the problem alone), the one answer the README writes down per
+	 * server here.
 	 */
 	@Test
 	void rejectsMalformedVersions() {

@@ -331,8 +331,8 @@ public abstract class ProfileEndpointContract {
 	/**
 	 * A downstream service that answers after {@value #LATE_ANSWER_MS} ms, past the 1 s
 	 * timeout: 504 at the timeout ({@link AppUnderTest#assertAnsweredAtTheTimeout}), and
-	 * nothing stored, checked again once the late answers have arrived, so that a document
-	 * stored on a late answer would show.
+	 * nothing stored, checked again once the late answers have arrived, so that a
+	 * document stored on a late answer would show.
 	 */
 	@Test
 	void returns504WhenDownstreamTimesOut() throws InterruptedException {

@@ -168,7 +168,8 @@ final class RawHttp {
 	 * Decodes a chunked body.
 	 * @param chunked the message after the header fields
 	 * @param body receives the body's bytes
-	 * @return where the message ends: after the last chunk and its (empty) trailer section
+	 * @return where the message ends: after the last chunk and its (empty) trailer
+	 * section
 	 */
 	private static int dechunk(String chunked, StringBuilder body) {
 		int at = 0;

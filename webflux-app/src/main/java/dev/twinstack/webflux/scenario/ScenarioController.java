@@ -15,9 +15,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The extra benchmark scenarios of the README: {@code GET /scenarios/cpu-light},
- * {@code GET /scenarios/large-payload} (both in {@link ScenarioEndpoints}) and
- * {@code GET /scenarios/slow-io/{customerId}}, which returns a {@link Mono}. Nothing is
- * stored.
+ * {@code GET /scenarios/large-payload} (both in {@link ScenarioEndpoints}) and {@code GET
+ * /scenarios/slow-io/{customerId}}, which returns a {@link Mono}. Nothing is stored.
  */
 @RestController
 @ConditionalOnProperty(name = StackProperties.PROPERTY, havingValue = StackProperties.WEBFLUX, matchIfMissing = true)
