@@ -3,6 +3,7 @@ package dev.twinstack.mocks.contract;
 import dev.twinstack.mocks.MockServices;
 import dev.twinstack.mocks.MockServicesOptions;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +49,17 @@ public abstract class ActuatorContract {
 	 * @return the metric's name and tag, as {@code /actuator/metrics/} takes them
 	 */
 	protected abstract String connectionsIdleMetric();
+
+	/**
+	 * One request through the whole stack before the first test, as in
+	 * {@link ProfileEndpointContract}: a fresh WireMock server and a cold app can take
+	 * longer than the downstream timeout on a loaded machine.
+	 */
+	@BeforeAll
+	static void warmUp(@LocalServerPort int port) {
+		// whatever the outcome: each test asserts its own
+		AppUnderTest.client(port).post().uri("/profiles/1").exchange();
+	}
 
 	@BeforeEach
 	void connect(@LocalServerPort int port) {

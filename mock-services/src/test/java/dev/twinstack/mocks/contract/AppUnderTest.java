@@ -14,6 +14,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * How the contract reaches an app under test, whichever stack it runs on: its settings
  * pointing at the mock services, a client for its port, its stored profiles.
@@ -23,7 +25,31 @@ final class AppUnderTest {
 	/** The collection the composite endpoint stores its documents in. */
 	static final String PROFILES = "profiles";
 
+	/**
+	 * The downstream timeout the endpoint and scenario contracts run the apps with
+	 * ({@code app.downstream.timeout=1s}).
+	 */
+	static final Duration DOWNSTREAM_TIMEOUT = Duration.ofSeconds(1);
+
+	/**
+	 * How much later than {@link #DOWNSTREAM_TIMEOUT} a 504 may come (ms): the app's own
+	 * work and a loaded 2-core machine's scheduling. Less than the timeout itself, so a
+	 * timeout applied twice (2 s or more) fails.
+	 */
+	static final Duration TIMEOUT_ALLOWANCE = Duration.ofMillis(800);
+
 	private AppUnderTest() {
+	}
+
+	/**
+	 * Asserts that a 504 came at the downstream timeout: not before it, and within
+	 * {@link #TIMEOUT_ALLOWANCE} after it.
+	 * @param startNanos {@link System#nanoTime()} when the request was sent
+	 * @param description what was asked, for the failure message
+	 */
+	static void assertAnsweredAtTheTimeout(long startNanos, String description) {
+		assertThat(Duration.ofNanos(System.nanoTime() - startNanos)).as("504 of %s", description)
+			.isBetween(DOWNSTREAM_TIMEOUT, DOWNSTREAM_TIMEOUT.plus(TIMEOUT_ALLOWANCE));
 	}
 
 	/**

@@ -136,7 +136,7 @@ final class RawHttp {
 		}
 		int end = text.indexOf("\r\n\r\n");
 		if (!text.startsWith("HTTP/") || end < 0) {
-			return new Response(-1, Map.of(), text);
+			return new Response(-1, Map.of(), text, "");
 		}
 		String[] lines = text.substring(0, end).split("\r\n");
 		int status = Integer.parseInt(lines[0].split(" ")[1]);
@@ -146,22 +146,39 @@ final class RawHttp {
 			headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
 					lines[i].substring(colon + 1).trim());
 		}
-		String body = text.substring(end + 4);
+		String message = text.substring(end + 4);
+		String body = message;
+		String rest = "";
 		if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
-			body = dechunk(body);
+			StringBuilder dechunked = new StringBuilder();
+			int bodyEnd = dechunk(message, dechunked);
+			body = dechunked.toString();
+			rest = message.substring(bodyEnd);
+		}
+		else if (headers.containsKey("content-length")) {
+			int length = Math.min(Integer.parseInt(headers.get("content-length")), message.length());
+			body = message.substring(0, length);
+			rest = message.substring(length);
 		}
 		return new Response(status, headers,
-				new String(body.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
+				new String(body.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8), rest);
 	}
 
-	private static String dechunk(String chunked) {
-		StringBuilder body = new StringBuilder();
+	/**
+	 * Decodes a chunked body.
+	 * @param chunked the message after the header fields
+	 * @param body receives the body's bytes
+	 * @return where the message ends: after the last chunk and its (empty) trailer
+	 * section
+	 */
+	private static int dechunk(String chunked, StringBuilder body) {
 		int at = 0;
 		while (true) {
 			int lineEnd = chunked.indexOf("\r\n", at);
 			int size = Integer.parseInt(chunked.substring(at, lineEnd).split(";")[0].trim(), 16);
 			if (size == 0) {
-				return body.toString();
+				int trailerEnd = chunked.indexOf("\r\n\r\n", lineEnd);
+				return (trailerEnd < 0) ? chunked.length() : trailerEnd + 4;
 			}
 			body.append(chunked, lineEnd + 2, lineEnd + 2 + size);
 			at = lineEnd + 2 + size + 2;
@@ -179,8 +196,11 @@ final class RawHttp {
 	 * @param status the status code, or -1 when the server answered no HTTP response
 	 * @param headers the header fields, names in lower case
 	 * @param body the body, decoded as UTF-8
+	 * @param rest what the server sent after the answer's end (as framed by
+	 * {@code Content-Length} or chunked coding) before it closed the connection, as
+	 * ISO-8859-1: e.g. the answer to a request pipelined behind
 	 */
-	record Response(int status, Map<String, String> headers, String body) {
+	record Response(int status, Map<String, String> headers, String body, String rest) {
 
 	}
 

@@ -19,11 +19,11 @@ import org.springframework.web.client.RestClient;
 @ConditionalOnProperty(name = StackProperties.PROPERTY, havingValue = StackProperties.WEBFLUX_VT)
 public class BlockingDownstreamClient {
 
-	static final String CUSTOMERS = DownstreamClient.CUSTOMERS;
+	static final String CUSTOMERS = "customers";
 
-	static final String ORDERS = DownstreamClient.ORDERS;
+	static final String ORDERS = "orders";
 
-	static final String RECOMMENDATIONS = DownstreamClient.RECOMMENDATIONS;
+	static final String RECOMMENDATIONS = "recommendations";
 
 	private final BlockingServiceClient customers;
 

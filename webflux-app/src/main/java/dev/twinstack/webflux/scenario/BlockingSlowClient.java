@@ -24,7 +24,7 @@ import org.springframework.web.client.RestClient;
 class BlockingSlowClient {
 
 	/** The service name in problems, metrics and log lines. */
-	static final String SLOW = SlowClient.SLOW;
+	static final String SLOW = "slow";
 
 	private final BlockingServiceClient slow;
 

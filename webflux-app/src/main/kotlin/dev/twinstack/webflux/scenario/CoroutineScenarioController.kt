@@ -43,9 +43,9 @@ internal class CoroutineScenarioController private constructor(
 
 	private val largePayloadFile: Resource = FileSystemResource(largePayload.file())
 
-	private val zeroCopyTransfers = transfers(meterRegistry, ScenarioController.ZERO_COPY)
+	private val zeroCopyTransfers = transfers(meterRegistry, ScenarioEndpoints.ZERO_COPY)
 
-	private val copyTransfers = transfers(meterRegistry, ScenarioController.COPY)
+	private val copyTransfers = transfers(meterRegistry, ScenarioEndpoints.COPY)
 
 	private val warnedNoZeroCopy = AtomicBoolean()
 
@@ -89,7 +89,7 @@ internal class CoroutineScenarioController private constructor(
 		var body: Flow<DataBuffer> = emptyFlow() // HEAD: headers only
 		if (request.method != HttpMethod.HEAD) {
 			copyTransfers.increment()
-			body = DataBufferUtils.read(largePayloadFile, response.bufferFactory(), ScenarioController.BUFFER_SIZE)
+			body = DataBufferUtils.read(largePayloadFile, response.bufferFactory(), ScenarioEndpoints.BUFFER_SIZE)
 				.asFlow()
 		}
 		return ResponseEntity.ok()
@@ -107,7 +107,7 @@ internal class CoroutineScenarioController private constructor(
 
 		private val logger = LoggerFactory.getLogger(CoroutineScenarioController::class.java)
 
-		fun transfers(meterRegistry: MeterRegistry, transfer: String): Counter = Counter.builder(ScenarioController.TRANSFERS)
+		fun transfers(meterRegistry: MeterRegistry, transfer: String): Counter = Counter.builder(ScenarioEndpoints.TRANSFERS)
 			.description("Large-payload responses, by the way the bytes went out")
 			.tag("transfer", transfer)
 			.register(meterRegistry)

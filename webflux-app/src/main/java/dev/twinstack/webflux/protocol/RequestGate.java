@@ -1,4 +1,4 @@
-package dev.twinstack.webflux.config;
+package dev.twinstack.webflux.protocol;
 
 import java.util.ArrayDeque;
 import java.util.Queue;

@@ -1,4 +1,4 @@
-package dev.twinstack.webflux.config;
+package dev.twinstack.webflux.protocol;
 
 import java.net.URI;
 import java.net.URISyntaxException;

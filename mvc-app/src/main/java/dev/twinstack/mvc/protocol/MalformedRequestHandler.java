@@ -1,4 +1,4 @@
-package dev.twinstack.mvc.config;
+package dev.twinstack.mvc.protocol;
 
 import java.io.IOException;
 import java.net.URI;
@@ -20,12 +20,13 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Rejects a request target that is not a valid URI (RFC 3986) with a 400 problem, before
  * Spring MVC parses it. Tomcat strips path parameters ({@code ;...}) before it decodes
  * the path, so it lets {@code /profiles/;%} through; Spring's path parser then fails on
- * the incomplete escape outside any handler, which would be a 500. Mirrors the
- * corresponding check of webflux-app's {@code MalformedRequestHandler} (same detail).
+ * the incomplete escape outside any handler, which would be a 500. The twin of
+ * webflux-app's {@code MalformedRequestHandler}, which makes the same check (same detail)
+ * and the ones Tomcat makes itself here.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
-class MalformedTargetFilter extends OncePerRequestFilter {
+class MalformedRequestHandler extends OncePerRequestFilter {
 
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)

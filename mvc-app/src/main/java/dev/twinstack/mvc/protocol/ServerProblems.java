@@ -1,4 +1,4 @@
-package dev.twinstack.mvc.config;
+package dev.twinstack.mvc.protocol;
 
 import java.net.URI;
 import java.net.URISyntaxException;

@@ -1,4 +1,4 @@
-package dev.twinstack.mvc.config;
+package dev.twinstack.mvc.protocol;
 
 import org.apache.catalina.Container;
 import org.apache.catalina.Context;
