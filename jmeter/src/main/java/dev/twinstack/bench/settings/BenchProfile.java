@@ -139,16 +139,16 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	public static final int SEED_000_MEMORY_READINGS = 5;
 
 	/**
-	 * {@code seeds} (about 17 minutes on 2 cores, estimated with a JVM per workload;
-	 * 12–13 measured with one per stack and heap): the two experiments this project grew
-	 * from, in their own form ({@code /work/shared/seeds/000_*.txt}, {@code 001_*.txt};
-	 * the report's section *The original experiments* sets them side by side). Block A,
-	 * seed 000: mvc and coroutines on cpu-light as {@code ab -n 1000 -c 10}, three
-	 * trials, and the memory after 500 cpu-light requests five times per stack (on that
-	 * block's default heap: the first start of each stack). Block B, seed 001: mvc and
-	 * coroutines on composite, both fanouts, at -Xmx128m and -Xmx64m, 200 requests from
-	 * 20 clients (the seed's JMeter plan: 20 users × 10 loops; without its 300 ms think
-	 * time), three trials each. Each app start is warmed up for at most 60 s.
+	 * {@code seeds} (about 17 minutes on 2 cores, the bench's estimate; measured times in
+	 * docs/results/): the two experiments this project grew from, in their own form
+	 * ({@code /work/shared/seeds/000_*.txt}, {@code 001_*.txt}; the report's section *The
+	 * original experiments* sets them side by side). Block A, seed 000: mvc and
+	 * coroutines on cpu-light as {@code ab -n 1000 -c 10}, three trials, and the memory
+	 * after 500 cpu-light requests five times per stack (on that block's default heap:
+	 * the first start of each stack). Block B, seed 001: mvc and coroutines on composite,
+	 * both fanouts, at -Xmx128m and -Xmx64m, 200 requests from 20 clients (the seed's
+	 * JMeter plan: 20 users × 10 loops; without its 300 ms think time), three trials
+	 * each. Each app start is warmed up for at most 60 s.
 	 */
 	public static final BenchProfile SEEDS = new BenchProfile("seeds",
 			List.of(new MatrixBlock(SEED_STACKS, List.of(Scenario.CPU_LIGHT), BOTH_FANOUTS, BOTH_TRANSFERS,

@@ -173,7 +173,8 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 		if (addresses.isEmpty()) {
 			return LoadEngines.LOCAL;
 		}
-		LoadEngines engines = new LoadEngines(addresses, SettingsTable.RMI_KEYSTORE.read(get, profile).orElse(null));
+		LoadEngines engines = new LoadEngines(addresses, SettingsTable.RMI_KEYSTORE.read(get, profile).orElse(null),
+				SettingsTable.RMI_LOCAL_PORT.read(get, profile));
 		engines.requireDivisible(matrix.cells()
 			.stream()
 			.filter((cell) -> cell.load() != LoadModel.OPEN)

@@ -259,6 +259,14 @@ public final class SettingsTable {
 					LoadEngines.DEFAULT_KEYSTORE + " (in jmeter/)"),
 			LoadEngines::keystore, null);
 
+	/** {@code bench.rmiLocalPort}. */
+	public static final Setting<Integer> RMI_LOCAL_PORT = new Setting<>("bench.rmiLocalPort", ENGINES, "whole number",
+			LoadEngines.CALLBACK_PORT_FORM,
+			"with bench.engines: the first of the TCP ports on the bench's machine that the engines call back "
+					+ "(their samples, the end of each run), JMeter's client.rmi.localport: open it and the next "
+					+ (LoadEngines.CALLBACK_PORTS - 1) + " in a firewall",
+			same(0, String::valueOf), LoadEngines::callbackPort, null);
+
 	/** {@code bench.targets}. */
 	public static final Setting<Map<Stack, Targets.Target>> TARGETS_APPS = new Setting<>("bench.targets", TARGETS,
 			"list", Targets.FORM + ", or none",
@@ -353,8 +361,8 @@ public final class SettingsTable {
 			CONCURRENCY, RATES, APP_CPUS, DURATION, WARMUP, FORK, BASELINE, TRIALS, REQUESTS, MEMORY_REQUESTS, LATENCY,
 			SLOW_LATENCY, TOMCAT_THREADS, JAVA_HOME, APP_JVM_ARGS, MOCKS_JVM_ARGS, CROSS_CHECK, PROJECT, OUTPUT_DIR,
 			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, MONGO_URI, MONGO_DATABASE, LOAD_ENGINES, RMI_KEYSTORE,
-			TARGETS_APPS, STUBS, FAULT_KINDS, FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY, FAULT_DURATION,
-			FAULT_DATABASE_OUTAGE, HELP);
+			RMI_LOCAL_PORT, TARGETS_APPS, STUBS, FAULT_KINDS, FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY,
+			FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
 
 	private SettingsTable() {
 	}

@@ -50,6 +50,27 @@ class LoadEnginesTests {
 	}
 
 	@Test
+	void theCallbackPortIsRandomUnlessFixedAndMustLeaveRoomForThreePorts() {
+		Map<String, String> engines = Map.of("bench.engines", "127.0.0.2:1099");
+		assertThat(settings(engines).engines().callbackPort()).isZero();
+		for (String port : new String[] { "0", "1024", "50000", "65533" }) {
+			assertThat(settings(with(engines, "bench.rmiLocalPort", port)).engines().callbackPort())
+				.isEqualTo(Integer.parseInt(port));
+		}
+		for (String port : new String[] { "80", "1023", "65534", "65535", "-1", "abc" }) {
+			assertThatExceptionOfType(BenchConfigException.class)
+				.isThrownBy(() -> settings(with(engines, "bench.rmiLocalPort", port)))
+				.withMessage("bench.rmiLocalPort must be " + LoadEngines.CALLBACK_PORT_FORM + ", got '" + port + "'");
+		}
+	}
+
+	private static Map<String, String> with(Map<String, String> properties, String name, String value) {
+		Map<String, String> all = new java.util.HashMap<>(properties);
+		all.put(name, value);
+		return all;
+	}
+
+	@Test
 	void rejectsAMalformedEntryNamingItAndTheAcceptedForm() {
 		assertRejected("127.0.0.2:1099,127.0.0.3",
 				"bench.engines: '127.0.0.3' is not host:port with a port from 1 to 65535; bench.engines must be "

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.settings.remote.LoadEngines;
 import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.process.BenchShutdown;
 import dev.twinstack.bench.process.JavaProcess;
@@ -104,31 +105,36 @@ public final class LoadGenerator {
 	 * ({@link ScenarioPlan#distributed}); the engines cannot be sent JMeter properties,
 	 * so the plan holds values, not {@code __P} functions. The engines call this JVM back
 	 * (their samples, the end of the test) at {@code java.rmi.server.hostname}: set here,
-	 * unless given, to this machine's address on the route to the first engine.
+	 * unless given, to this machine's address on the route to the first engine, on the
+	 * ports {@code bench.rmiLocalPort} fixes (JMeter's {@code client.rmi.localport}),
+	 * else on ports RMI picks.
 	 * @param plan the plan
-	 * @param engines the engines' {@code host:port}
-	 * @param transport how RMI runs: TLS with the agents' keystore, or plain
+	 * @param engines the engines' {@code host:port}, the RMI keystore (TLS) or none
+	 * (plain RMI), the callback port
 	 * @param target the process under load, {@code null} for none
 	 * @param limit the longest the run may take, {@code null} for no limit
 	 * @return JMeter's statistics of every engine's samples
 	 * @throws BenchException when the JVM is shutting down, an engine cannot be reached
 	 * or the engines do not report the end of the run
 	 */
-	public static TestPlanStats runRemote(DslTestPlan plan, List<String> engines, RmiTransport transport,
-			JavaProcess target, Duration limit) {
+	public static TestPlanStats runRemote(DslTestPlan plan, LoadEngines engines, JavaProcess target, Duration limit) {
 		if (BenchShutdown.inProgress()) {
 			throw new BenchException("the bench is stopping: no new load");
 		}
+		RmiTransport transport = new RmiTransport(engines.keystore());
 		transport.requireKeystore();
-		RemoteCallbacks.prepare(engines.get(0), transport);
-		WatchedDistributedEngine engine = new WatchedDistributedEngine(engines, target, limit);
+		RemoteCallbacks.prepare(engines.addresses().get(0), transport);
+		WatchedDistributedEngine engine = new WatchedDistributedEngine(engines.addresses(), target, limit);
 		transport.jmeterProperties().forEach(engine::prop);
+		if (engines.callbackPort() > 0) {
+			engine.localBasePort(engines.callbackPort());
+		}
 		try {
 			TestPlanStats stats = plan.runIn(engine);
 			if (engine.abandoned()) {
 				Thread.interrupted();
-				throw new BenchException("the load engines " + engines + " did not report the end of the run; "
-						+ "stopped waiting for them (their logs say why)");
+				throw new BenchException("the load engines " + engines.addresses()
+						+ " did not report the end of the run; " + "stopped waiting for them (their logs say why)");
 			}
 			Thread.sleep(REMOTE_IDLE.toMillis());
 			return stats;
@@ -137,7 +143,8 @@ public final class LoadGenerator {
 			if (ex instanceof BenchException bench) {
 				throw bench;
 			}
-			throw new BenchException("JMeter's remote run on " + engines + " failed: " + ex.getMessage(), ex);
+			throw new BenchException("JMeter's remote run on " + engines.addresses() + " failed: " + ex.getMessage(),
+					ex);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

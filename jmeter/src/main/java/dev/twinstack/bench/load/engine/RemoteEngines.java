@@ -67,8 +67,8 @@ final class RemoteEngines implements LoadEngine {
 
 	@Override
 	public TestPlanStats run(ScenarioPlan.Run run, Path runDir, JavaProcess target) {
-		return LoadGenerator.runRemote(ScenarioPlan.distributed(run, runDir, this.engines.addresses()),
-				this.engines.addresses(), new RmiTransport(this.engines.keystore()), target, run.timeLimit());
+		return LoadGenerator.runRemote(ScenarioPlan.distributed(run, runDir, this.engines.addresses()), this.engines,
+				target, run.timeLimit());
 	}
 
 }

@@ -18,11 +18,28 @@ import dev.twinstack.bench.settings.SettingsParser;
  * @param addresses the engines' RMI registries as {@code host:port}, in the given order;
  * empty for JMeter in the bench's JVM
  * @param keystore the RMI keystore shared with the agents, {@code null} for plain RMI
+ * @param callbackPort the first of the TCP ports on the bench's machine that the engines
+ * call back ({@code bench.rmiLocalPort}), 0 for ports RMI picks
  */
-public record LoadEngines(List<String> addresses, Path keystore) {
+public record LoadEngines(List<String> addresses, Path keystore, int callbackPort) {
 
 	/** JMeter in the bench's JVM. */
-	public static final LoadEngines LOCAL = new LoadEngines(List.of(), null);
+	public static final LoadEngines LOCAL = new LoadEngines(List.of(), null, 0);
+
+	/**
+	 * How many ports from {@code bench.rmiLocalPort} on JMeter's controller may open: "up
+	 * to three ports beginning with" it (JMeter's {@code jmeter.properties}, on
+	 * {@code client.rmi.localport}).
+	 */
+	public static final int CALLBACK_PORTS = 3;
+
+	/** The lowest callback port: below it a port needs root. */
+	static final int MIN_CALLBACK_PORT = 1024;
+
+	/** The accepted form of {@code bench.rmiLocalPort}. */
+	public static final String CALLBACK_PORT_FORM = "0 (ports RMI picks at random), or a port from " + MIN_CALLBACK_PORT
+			+ " to " + (65535 - CALLBACK_PORTS + 1) + " (the bench listens on it and the next " + (CALLBACK_PORTS - 1)
+			+ ")";
 
 	/**
 	 * The most engines: each one's number is one digit of the request ids (the apps
@@ -87,6 +104,20 @@ public record LoadEngines(List<String> addresses, Path keystore) {
 			throw BenchConfigException.invalid("bench.engines", value, FORM);
 		}
 		return List.copyOf(addresses);
+	}
+
+	/**
+	 * Parses {@code bench.rmiLocalPort}.
+	 * @param value {@code 0}, or a port from 1024 to 65533
+	 * @return the port, 0 for ports RMI picks; {@code null} when the value is neither
+	 */
+	public static Integer callbackPort(String value) {
+		if (!value.matches("\\d{1,5}")) {
+			return null;
+		}
+		int port = Integer.parseInt(value);
+		boolean fits = port == 0 || (port >= MIN_CALLBACK_PORT && port <= 65535 - CALLBACK_PORTS + 1);
+		return fits ? port : null;
 	}
 
 	/**
