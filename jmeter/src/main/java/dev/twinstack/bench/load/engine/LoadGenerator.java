@@ -2,7 +2,6 @@ package dev.twinstack.bench.load.engine;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
