@@ -20,6 +20,9 @@ import dev.twinstack.bench.settings.faults.FaultSettings;
  * @param requests requests sent
  * @param errors requests not answered 201
  * @param errorPercent errors ÷ requests (%)
+ * @param targeted requests the fault was meant to hit: all at 100 %, those whose customer
+ * id ends in {@link FaultInjector#FAULTED_DIGIT} at 10 % (counted from the JTL's URLs);
+ * -1 when the JTL has no URLs
  * @param statuses requests per status seen
  * @param statusesAsExpected whether the fault hit (errors &gt; 0) and every failed
  * request got the expected status
@@ -42,10 +45,10 @@ import dev.twinstack.bench.settings.faults.FaultSettings;
  * @param jtl the run's JTL, relative to the output folder
  */
 public record FaultRun(Stack stack, DownstreamService service, Fault fault, int share, int expectedStatus,
-		long requests, long errors, double errorPercent, Map<String, Long> statuses, boolean statusesAsExpected,
-		Double failedP99Ms, Double failedMaxMs, Double succeededP99Ms, long limitMs, boolean withinLimit,
-		long acknowledged, long stored, Long firstSuccessMs, Long recoveryMs, double threadsBefore, double threadsAfter,
-		double connectionsBefore, double connectionsAfter, String jtl) {
+		long requests, long errors, double errorPercent, long targeted, Map<String, Long> statuses,
+		boolean statusesAsExpected, Double failedP99Ms, Double failedMaxMs, Double succeededP99Ms, long limitMs,
+		boolean withinLimit, long acknowledged, long stored, Long firstSuccessMs, Long recoveryMs, double threadsBefore,
+		double threadsAfter, double connectionsBefore, double connectionsAfter, String jtl) {
 
 	public static FaultRun of(Stack stack, FaultSettings.Case run, FaultSamples samples, long limitMs, long stored,
 			Recovery recovery, String jtl) {
@@ -54,8 +57,9 @@ public record FaultRun(Stack stack, DownstreamService service, Fault fault, int 
 		long acknowledged = samples.count(201);
 		boolean asExpected = errors > 0 && acknowledged + samples.count(run.fault().expectedStatus()) == requests;
 		boolean failures = errors > 0;
+		long targeted = (run.share() >= 100) ? requests : samples.faultedIds();
 		return new FaultRun(stack, run.service(), run.fault(), run.share(), run.fault().expectedStatus(), requests,
-				errors, (requests > 0) ? 100.0 * errors / requests : 0, samples.statuses(), asExpected,
+				errors, (requests > 0) ? 100.0 * errors / requests : 0, targeted, samples.statuses(), asExpected,
 				failures ? samples.failed().p99Ms() : null, failures ? samples.failed().maxMs() : null,
 				(samples.succeeded().samples() > 0) ? samples.succeeded().p99Ms() : null, limitMs,
 				!failures || samples.failed().maxMs() <= limitMs, acknowledged, stored, recovery.firstSuccessMs(),
@@ -64,12 +68,24 @@ public record FaultRun(Stack stack, DownstreamService service, Fault fault, int 
 	}
 
 	/**
+	 * Tells whether the fault failed exactly the requests it targeted (its errors equal
+	 * {@link #targeted}): a fault that leaks into other requests, or misses some of its
+	 * own, fails this.
+	 * @return {@code true} when they are equal; {@code false} also when the targeted
+	 * count is unknown (-1)
+	 */
+	public boolean failedAsTargeted() {
+		return this.errors == this.targeted;
+	}
+
+	/**
 	 * Tells whether the run showed the contract's behaviour: the expected status for
-	 * every failure, none beyond the limit, stored = acknowledged, and a recovery.
+	 * every failure, exactly the targeted requests failed, none beyond the limit, stored
+	 * = acknowledged, and a recovery.
 	 * @return {@code true} when all hold
 	 */
 	public boolean passed() {
-		return this.statusesAsExpected && this.withinLimit && this.stored == this.acknowledged
+		return this.statusesAsExpected && failedAsTargeted() && this.withinLimit && this.stored == this.acknowledged
 				&& this.recoveryMs != null;
 	}
 

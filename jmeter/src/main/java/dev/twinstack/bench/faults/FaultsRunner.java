@@ -167,7 +167,7 @@ public final class FaultsRunner {
 		AppGauges before = AppGauges.read(app);
 		String mapping = injector.inject(run);
 		try {
-			LoadGenerator.run(ScenarioPlan.plan(load(app, this.faults.duration(), runId), runDir),
+			LoadGenerator.run(ScenarioPlan.planWithUrls(load(app, this.faults.duration(), runId), runDir),
 					ScenarioPlan.ENGINE_PROPERTIES);
 		}
 		finally {

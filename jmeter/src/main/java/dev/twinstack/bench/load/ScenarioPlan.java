@@ -161,6 +161,17 @@ public final class ScenarioPlan {
 	}
 
 	/**
+	 * Builds the plan of a run whose JTL also keeps each sample's URL, for a run that
+	 * counts the ids it sent (the fault runs count the requests a fault targets).
+	 * @param run what to load
+	 * @param runDir the run folder
+	 * @return the plan
+	 */
+	public static DslTestPlan planWithUrls(Run run, Path runDir) {
+		return lean(loadGroup(run), jtl(runDir).withUrl(true));
+	}
+
+	/**
 	 * Builds the plan each of several remote engines runs whole (JMeter's remote
 	 * testing): the run's threads (closed, count) or rate (open, with its most threads
 	 * rounded up) divided by the number of engines, the JTL (written by the bench, with

@@ -58,7 +58,7 @@ final class FaultsReport {
 		long passed = runs.stream().filter(FaultRun::passed).count();
 		List<Row> rows = runs.stream()
 			.map((run) -> new Row(List.of(run.stack().id(), run.service().id(), run.fault().id(), run.share() + " %",
-					String.valueOf(run.requests()), fmt("%.1f %%", run.errorPercent()),
+					String.valueOf(run.requests()), errors(run),
 					statuses(run.statuses()) + (run.statusesAsExpected() ? "" : " ✗"), ms(run.failedP99Ms()),
 					ms(run.succeededP99Ms()),
 					ms(run.failedMaxMs()) + " (" + run.limitMs() + ")" + mark(run.withinLimit()),
@@ -73,6 +73,12 @@ final class FaultsReport {
 			.replaceAll("/[^/]+/[^/]+/samples\\.jtl$", "/<stack>/<service>-<fault>-<share>/");
 		return new DownstreamView(FaultInjector.FAULTED_DIGIT, FaultsRunner.MARGIN_MS, AppGauges.THREAD_TOLERANCE,
 				Recovery.POLL_MS, passed, runs.size(), rows, jtls);
+	}
+
+	private static String errors(FaultRun run) {
+		String targeted = (run.targeted() >= 0) ? String.valueOf(run.targeted()) : "?";
+		return fmt("%d of %s targeted (%.1f %%)", run.errors(), targeted, run.errorPercent())
+				+ mark(run.failedAsTargeted());
 	}
 
 	private static String mark(boolean ok) {

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 /**
  * A reduced {@code faults} scenario against both app jars on one mock-services process:
@@ -93,15 +92,11 @@ class FaultsIT {
 				assertThat(run.errorPercent()).as(describe(run)).isEqualTo(100.0);
 			}
 			else {
-				// the plan draws ids uniformly from 1..100000 and the fault hits ids
-				// ending in one digit, so
-				// the faulted count is binomial(n, share): 4 standard deviations either
-				// side leave a false
-				// failure about 6 in 100,000 per run (normal approximation)
-				double p = run.share() / 100.0;
-				double fourSigma = 400 * Math.sqrt(p * (1 - p) / run.requests());
-				assertThat(run.errorPercent()).as(describe(run) + ", 4 sigma %.1f %%".formatted(fourSigma))
-					.isCloseTo(run.share(), within(fourSigma));
+				// the fault hits exactly the ids ending in its digit, counted from the
+				// JTL's URLs: no more, no fewer (a two-digit pattern or a leak fails)
+				assertThat(run.targeted()).as(describe(run) + ": ids ending in the faulted digit").isPositive();
+				assertThat(run.errors()).as(describe(run) + ": errors = the targeted requests")
+					.isEqualTo(run.targeted());
 				assertThat(run.statuses()).as(describe(run)).containsKey("201");
 			}
 		}

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.twinstack.bench.faults.AppGauges;
+import dev.twinstack.bench.faults.FaultInjector;
 import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.faults.FaultSamples;
 import dev.twinstack.bench.faults.OutageRun;
@@ -43,6 +44,7 @@ class FaultsReportTests {
 		assertThat(samples.succeeded().maxMs()).isEqualTo(389);
 		assertThat(samples.failed().samples()).isEqualTo(10);
 		assertThat(samples.failed().p99Ms()).isEqualTo(2019);
+		assertThat(samples.faultedIds()).as("ids ending in the faulted digit").isEqualTo(10);
 	}
 
 	@Test
@@ -52,6 +54,8 @@ class FaultsReportTests {
 		FaultRun ok = FaultRun.of(Stack.MVC, delay, FaultSamples.read(jtl(dir, 90, 10, "504", 2010)), 2600, 90,
 				recovered, "runs/faults/mvc/orders-delay-10/samples.jtl");
 		assertThat(ok.errorPercent()).isEqualTo(10.0);
+		assertThat(ok.targeted()).isEqualTo(10);
+		assertThat(ok.failedAsTargeted()).isTrue();
 		assertThat(ok.statusesAsExpected()).isTrue();
 		assertThat(ok.withinLimit()).isTrue();
 		assertThat(ok.passed()).isTrue();
@@ -60,6 +64,14 @@ class FaultsReportTests {
 				FaultSamples.read(jtl(dir.resolve("500"), 90, 10, "500", 5)), 2600, 90, recovered, "x");
 		assertThat(wrongStatus.statusesAsExpected()).isFalse();
 		assertThat(wrongStatus.passed()).isFalse();
+
+		Path leakedJtl = jtl(dir.resolve("leaked"), 90, 10, "504", 2010);
+		Files.writeString(leakedJtl, Files.readString(leakedJtl).replace("/profiles/907?", "/profiles/908?"));
+		FaultRun leaked = FaultRun.of(Stack.MVC, delay, FaultSamples.read(leakedJtl), 2600, 90, recovered, "x");
+		assertThat(leaked.targeted()).isEqualTo(9);
+		assertThat(leaked.statusesAsExpected()).as("the statuses alone look right").isTrue();
+		assertThat(leaked.failedAsTargeted()).as("a fault that hit an id not ending in the digit").isFalse();
+		assertThat(leaked.passed()).isFalse();
 
 		FaultRun hung = FaultRun.of(Stack.MVC, delay, FaultSamples.read(jtl(dir.resolve("hung"), 90, 10, "504", 9000)),
 				2600, 90, recovered, "x");
@@ -99,7 +111,7 @@ class FaultsReportTests {
 					"| Stacks | [Spring WebFlux (Reactor Netty)] |")
 			.doesNotContain("## What was measured", "| Concurrency (JMeter threads) |", "| Per trial |");
 		assertThat(markdown).contains("## Downstream faults", "**1 of 1 runs** showed the contract's behaviour.",
-				"| webflux | recommendations | connection-reset | 100 % | 40 | 100.0 % | 502 × 40 | 249 ms | — | "
+				"| webflux | recommendations | connection-reset | 100 % | 40 | 40 of 40 targeted (100.0 %) ✓ | 502 × 40 | 249 ms | — | "
 						+ "249 ms (2700) ✓ | 0 / 0 ✓ | 305 ms | 25 → 25, 0 → 0 |");
 		assertThat(markdown).contains("## Database outage",
 				"| webflux | 30 | 201 × 20, 503 × 10 | 3000 ms | 8 (0) ✓ | 2009 ms | 2009 ms (4800) ✓ | 300 ms (4800) ✓ "
@@ -177,7 +189,9 @@ class FaultsReportTests {
 				.append(success ? "201" : status)
 				.append(",x,composite 1-1,text,")
 				.append(success)
-				.append(",,1500,200,20,20,http://127.0.0.1/profiles/1,")
+				.append(",,1500,200,20,20,http://127.0.0.1/profiles/")
+				.append(success ? 10 * i + 1 : 10 * i + FaultInjector.FAULTED_DIGIT)
+				.append("?fanout=sequential,")
 				.append(elapsed)
 				.append(",0,0\n");
 		}
