@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatling.javaapi.core.OpenInjectionStep;
@@ -34,16 +35,21 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  * {@link OpenCheckParameters}. An unmeasured warm-up step comes first (a fresh Gatling
  * JVM answers its first requests slowly); each step starts after a pause once every
  * request of the one before was answered. At the end it writes
- * {@code <out>/latency.json}: <pre>
- * {"requestIdPrefix": "...", "requests": 1234,
+ * {@code <out>/latency.json}, each step's figures from its {@link StepRecorder}:
+ *
+ * <pre>
+ * {"requestIdPrefix": "...", "requests": 1234, "acknowledged": 1234,
  *  "warmUp": {step figures} or null,
  *  "steps": [{"rate": 150.0, "seconds": 12, "skipSeconds": 2, "skipped": 300, "sent": 1500,
  *             "ok": 1500, "ko": 0, "p50Ms": 312.4, "p99Ms": 402.1, "maxMs": 455.0}, ...]}
- * </pre> ({@link StepRecorder}; {@code requests}: request ids handed out, warm-up
- * included). Run as
- * {@code java -cp <classes>:<classpath.txt> -DopenCheck.…=… io.gatling.app.Gatling
- * -s dev.twinstack.opencheck.OpenCheckSimulation -rf <folder> -nr}; Gatling's own
- * {@code gatling.conf} here turns its analytics and its simulation.log off.
+ * </pre>
+ *
+ * {@code requests} counts the request ids handed out, {@code acknowledged} the answers
+ * with the expected status, both over the whole run (warm-up and skipped seconds
+ * included). Run as {@code java -cp <classes>:<classpath.txt> -DopenCheck.…=…
+ * io.gatling.app.Gatling -s dev.twinstack.opencheck.OpenCheckSimulation -rf <folder>
+ * -nr}; the {@code gatling.conf} here turns Gatling's analytics and its simulation.log
+ * off.
  */
 public class OpenCheckSimulation extends Simulation {
 
@@ -53,6 +59,8 @@ public class OpenCheckSimulation extends Simulation {
 	private final OpenCheckParameters parameters = OpenCheckParameters.fromSystemProperties();
 
 	private final AtomicLong requestIds = new AtomicLong();
+
+	private final LongAdder acknowledged = new LongAdder();
 
 	private final StepRecorder warmUp;
 
@@ -104,9 +112,13 @@ public class OpenCheckSimulation extends Simulation {
 			long start = System.nanoTime();
 			return session.set("start", start).set("measured", recorder.started(start));
 		}).exec(request()).exec((session) -> {
+			long end = System.nanoTime();
+			boolean ok = !session.isFailed() && session.contains("status") && session.getInt("status") == expected;
+			if (ok) {
+				this.acknowledged.increment();
+			}
 			if (session.getBoolean("measured")) {
-				boolean ok = !session.isFailed() && session.contains("status") && session.getInt("status") == expected;
-				recorder.ended(session.getLong("start"), System.nanoTime(), ok);
+				recorder.ended(session.getLong("start"), end, ok);
 			}
 			return session;
 		});
@@ -114,8 +126,7 @@ public class OpenCheckSimulation extends Simulation {
 
 	private HttpRequestActionBuilder request() {
 		OpenCheckParameters p = this.parameters;
-		// functions, not strings: Gatling reads #{...} in a string as its Expression
-		// Language
+		// functions, not strings: Gatling reads #{...} in a string as its EL
 		HttpRequestActionBuilder request = http("request").httpRequest(p.method(), (session) -> p.randomPath())
 			.header("X-Request-Id", (session) -> p.requestIdPrefix() + "-" + this.requestIds.incrementAndGet());
 		for (Map.Entry<String, String> header : p.headers().entrySet()) {
@@ -132,6 +143,7 @@ public class OpenCheckSimulation extends Simulation {
 		Map<String, Object> latency = new LinkedHashMap<>();
 		latency.put("requestIdPrefix", this.parameters.requestIdPrefix());
 		latency.put("requests", this.requestIds.get());
+		latency.put("acknowledged", this.acknowledged.sum());
 		latency.put("warmUp", (this.warmUp != null) ? this.warmUp.figures() : null);
 		latency.put("steps", this.steps.stream().map(StepRecorder::figures).toList());
 		Path file = this.parameters.out().resolve(LATENCY_JSON);
