@@ -135,7 +135,13 @@ public record CrossCheck(WrkResult wrk, double throughputRatio, double p50Ratio,
 		return Spread.of(pairs.stream().map((pair) -> throughput ? pair.throughputRatio() : pair.p50Ratio()).toList());
 	}
 
-	private static boolean within(double ratio) {
+	/**
+	 * Tells whether a ratio of two generators' figures is within
+	 * {@value #TOLERANCE_PERCENT} % of 1.
+	 * @param ratio the ratio
+	 * @return {@code false} also for NaN (nothing to compare)
+	 */
+	static boolean within(double ratio) {
 		// in percent, with room for rounding: 1100 ÷ 1000 − 1 is 0.10000000000000009
 		return Math.abs(ratio - 1) * 100 <= TOLERANCE_PERCENT + 1e-9;
 	}

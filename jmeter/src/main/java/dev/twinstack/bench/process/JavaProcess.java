@@ -148,7 +148,25 @@ public final class JavaProcess {
 	 */
 	public static JavaProcess startMain(String role, List<String> jvmArgs, String classpath, String mainClass,
 			List<String> programArgs, Path log) {
-		List<String> command = new ArrayList<>();
+		return startMain(List.of(), role, jvmArgs, classpath, mainClass, programArgs, log);
+	}
+
+	/**
+	 * Starts a JVM running a main class from a class path behind a command prefix that
+	 * execs it (e.g. {@code taskset -c 0}), as
+	 * {@link #startMain(String, List, String, String, List, Path)} does.
+	 * @param prefix the command's prefix, empty for none
+	 * @param role short name, e.g. {@code open-check}
+	 * @param jvmArgs JVM options
+	 * @param classpath the class path
+	 * @param mainClass the class whose {@code main} runs
+	 * @param programArgs the main class's arguments
+	 * @param log the file that receives stdout and stderr
+	 * @return the started process
+	 */
+	public static JavaProcess startMain(List<String> prefix, String role, List<String> jvmArgs, String classpath,
+			String mainClass, List<String> programArgs, Path log) {
+		List<String> command = new ArrayList<>(prefix);
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.add("-Dvisualvm.display.name=twinstack-" + role);
 		command.addAll(jvmArgs);
@@ -156,7 +174,7 @@ public final class JavaProcess {
 		command.add(classpath);
 		command.add(mainClass);
 		command.addAll(programArgs);
-		return launch(role, command, 0, Map.of(), log);
+		return launch(role, command, prefix.size(), Map.of(), log);
 	}
 
 	private static JavaProcess launch(String role, List<String> command, int launcherIndex,
