@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
  *         new OpenCheckPlan.Step(rate1, 5),                       // unmeasured warm-up
  *         List.of(new OpenCheckPlan.Step(p, rampUp + hold), new OpenCheckPlan.Step(p / 2, rampUp + hold)),
  *         rampUp);                                                // skipped, as the bench's ramp
- * OpenCheckResult result = OpenCheck.run(Path.of("../open-check"), harnessPrefix, plan, cellDir.resolve("gatling"));
+ * OpenCheckResult result = OpenCheck.run(Path.of("open-check"), harnessPrefix, plan, cellDir.resolve("gatling"));
  * OpenCrossCheck check = OpenCrossCheck.of(benchIntendedP50, benchIntendedP99, result.steps().get(0));
  * long stored = store.awaitStableCount(prefix, …);                // against result.acknowledged()
  * </pre> A failed or missing check is a line on the console, never a failure of the
@@ -92,7 +92,7 @@ public final class OpenCheck {
 	/**
 	 * Runs the check once and waits for it.
 	 * @param module the {@code open-check} module's folder, built (e.g.
-	 * {@code ../open-check} from the bench's working folder, {@code jmeter/})
+	 * {@code open-check} from the bench's working folder, {@code jmeter/})
 	 * @param prefix the command's prefix, e.g. {@code taskset -c 0} for the harness's
 	 * CPUs; empty for none
 	 * @param plan what to send

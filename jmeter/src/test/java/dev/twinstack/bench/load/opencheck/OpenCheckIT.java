@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OpenCheckIT {
 
 	/** The module's folder, from this module's (Failsafe's working folder). */
-	private static final Path MODULE = Path.of("../open-check");
+	private static final Path MODULE = Path.of("open-check");
 
 	private static final Duration DELAY = Duration.ofMillis(20);
 
