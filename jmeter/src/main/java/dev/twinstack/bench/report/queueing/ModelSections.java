@@ -374,6 +374,10 @@ public final class ModelSections {
 			return !this.misses.isEmpty();
 		}
 
+		boolean anyPredicted() {
+			return this.predicted > 0;
+		}
+
 	}
 
 	record DemandRow(String stack, String workload, String group, String app, String harness, String downstream,

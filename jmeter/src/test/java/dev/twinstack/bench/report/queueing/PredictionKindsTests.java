@@ -84,7 +84,8 @@ class PredictionKindsTests {
 			assertThat(model.kind(summary.cell())).contains(RunModel.Kind.SAME_CELL);
 		}
 		String md = ReportWriter.render(results, Set.of(), model);
-		assertThat(md).contains("0 of 0 predicted cells").contains("| same cell's demands |");
+		assertThat(md).contains("No cell here could be predicted\nfrom a measurement other than its own")
+			.contains("| same cell's demands |");
 		String projection = ModelSections.projection(model);
 		assertThat(projection).contains("(same cell's demands); no cell was predicted from other measurements")
 			.contains("The projection leaves the range the model was checked on: the app on 4 cores (checked: 1); "
