@@ -2,6 +2,7 @@ package dev.twinstack.bench.queueing;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The measured per-request demands of one stack in one workload, and the closed model
@@ -19,9 +20,10 @@ import java.util.List;
  * <li>{@value #OTHER}: what else one request waits when alone (loopback round trips,
  * scheduling), a delay centre.</li>
  * </ul>
- * The worker threads, when limited, hold a request for its whole stay at every centre.
- * The CPU of one request is spread over several bursts; mean value analysis needs only
- * its total per request.
+ * The CPU centres are made of the processes a request crosses, each with its visits
+ * ({@link #stations}). The worker threads, when limited, hold a request for its whole
+ * stay at every centre. The CPU of one request is spread over several bursts; mean value
+ * analysis needs only its total per request.
  *
  * @param stack the stack, e.g. {@code mvc}
  * @param appCpuMs the app's CPU per request (ms of one core)
@@ -90,23 +92,50 @@ public record StackDemands(String stack, double appCpuMs, double harnessCpuMs, i
 	}
 
 	/**
-	 * @return the service centres of this stack's model
+	 * @return the service centres of this stack's model: the CPU centres its
+	 * {@link #stations stations} make on their cores, then the delays
 	 */
 	public List<Centre> centres() {
-		List<Centre> centres = new ArrayList<>();
-		if (this.harnessCores == SHARED) {
-			String name = (this.harnessCpuMs > 0) ? CPU : APP_CPU;
-			centres.add(Centre.queue(name, this.appCpuMs + this.harnessCpuMs, this.appCores));
-		}
-		else {
-			centres.add(Centre.queue(APP_CPU, this.appCpuMs, this.appCores));
-			centres.add(Centre.queue(HARNESS_CPU, this.harnessCpuMs, this.harnessCores));
-		}
+		// the stations on the cores they run on; JMeter's share does not change a centre
+		List<Centre> centres = new ArrayList<>(Station.centres(stations(0.5),
+				Map.of(appCentre(), this.appCores, HARNESS_CPU, Math.max(1, this.harnessCores))));
 		centres.add(Centre.delay(DOWNSTREAM, downstreamMs()));
 		if (this.otherDelayMs > 0) {
 			centres.add(Centre.delay(OTHER, this.otherDelayMs));
 		}
 		return List.copyOf(centres);
+	}
+
+	/** The centre of the app's cores: shared with the harness's when not pinned. */
+	private String appCentre() {
+		return (this.harnessCores != SHARED) ? APP_CPU : (this.harnessCpuMs > 0) ? CPU : APP_CPU;
+	}
+
+	/**
+	 * The processes one request crosses, as stations on the cores they run on
+	 * ({@link Station}): the app ({@code sequentialCalls} + 2 visits: the request, each
+	 * call, the insert and the answer), JMeter (2: send, receive) and mock-services
+	 * ({@code sequentialCalls} + 1: each stub call, the insert). Their demands per centre
+	 * add up to {@link #centres()}'.
+	 * @param loadGeneratorShare JMeter's share of the harness's CPU per request (0–1), as
+	 * measured
+	 * @return the stations, without the harness's when it costs nothing on shared cores
+	 */
+	public List<Station> stations(double loadGeneratorShare) {
+		if (!(loadGeneratorShare >= 0 && loadGeneratorShare <= 1)) {
+			throw new IllegalArgumentException(
+					"JMeter's share of the harness CPU is " + loadGeneratorShare + "; expected 0 to 1");
+		}
+		String app = appCentre();
+		String harness = (this.harnessCores == SHARED) ? app : HARNESS_CPU;
+		List<Station> stations = new ArrayList<>();
+		stations.add(new Station("app", app, this.sequentialCalls + 2, this.appCpuMs));
+		if (this.harnessCpuMs > 0 || this.harnessCores != SHARED) {
+			stations.add(new Station("JMeter", harness, 2, this.harnessCpuMs * loadGeneratorShare));
+			stations.add(new Station("mock-services", harness, this.sequentialCalls + 1,
+					this.harnessCpuMs * (1 - loadGeneratorShare)));
+		}
+		return List.copyOf(stations);
 	}
 
 	/**

@@ -13,8 +13,10 @@ import dev.twinstack.bench.analysis.Winners;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
+import dev.twinstack.bench.queueing.LoadDependentDemands;
 import dev.twinstack.bench.queueing.Prediction;
 import dev.twinstack.bench.queueing.StackDemands;
+import dev.twinstack.bench.queueing.WhatIf;
 import dev.twinstack.bench.report.ComparisonRows;
 import dev.twinstack.bench.report.MarkdownMustacheFactory;
 import dev.twinstack.bench.results.BenchResults;
@@ -194,6 +196,8 @@ public final class ModelSections {
 		List<CheckRow> rows = new ArrayList<>();
 		List<String> misses = new ArrayList<>();
 		int within = 0;
+		int predicted = 0;
+		int predictedWithin = 0;
 		for (CellSummary summary : results.matrix()) {
 			Optional<ModelFit.Check> found = model.check(summary.cell());
 			if (found.isEmpty()) {
@@ -201,21 +205,27 @@ public final class ModelSections {
 			}
 			ModelFit.Check c = found.get();
 			within += c.off() ? 0 : 1;
-			rows.add(new CheckRow(summary.cell().id(),
+			RunModel.Kind kind = model.kind(summary.cell()).orElse(RunModel.Kind.SAME_CELL);
+			if (kind.predicted()) {
+				predicted++;
+				predictedWithin += c.off() ? 0 : 1;
+			}
+			rows.add(new CheckRow(summary.cell().id(), kind.label(),
 					model.source(summary.cell()).orElse(String.valueOf(c.calibratedAt())),
 					fmt("%.1f", c.predictedThroughput()),
 					fmt("%.1f", summary.throughput().median() * (1 - summary.errorRate())),
 					(c.off() ? "**" : "") + fmt("%.2f", c.throughputRatio()) + (c.off() ? "**" : ""),
 					fmt("%.0f", c.predictedLatencyMs()),
 					(c.latencyRatio() != null) ? fmt("%.2f", c.latencyRatio()) : "—", c.binding(),
-					(c.ownCpuThroughput() != null) ? fmt("%.1f", c.ownCpuThroughput()) : "—"));
+					(c.ownCpuThroughput() != null) ? fmt("%.1f", c.ownCpuThroughput()) : "—",
+					model.placementCheck(summary.cell()).map((p) -> fmt("%.2f", p.throughputRatio())).orElse("—")));
 			if (c.off()) {
 				misses.add("`" + summary.cell().id() + "` " + fmt("%.2f×", c.throughputRatio()) + ": " + c.leftOut()
 						+ (summary.validity().valid() ? "" : " (the cell is " + summary.validity().label() + ")"));
 			}
 		}
-		return render("model.md.mustache",
-				new ModelView(demands, rows, misses, within, rows.size(), (int) Math.round(ModelFit.TOLERANCE * 100)));
+		return render("model.md.mustache", new ModelView(demands, rows, misses, within, rows.size(), predictedWithin,
+				predicted, (int) Math.round(ModelFit.TOLERANCE * 100)));
 	}
 
 	/**
@@ -239,11 +249,85 @@ public final class ModelSections {
 					(shape.harnessCores() == StackDemands.SHARED) ? shape.appCores() + " shared"
 							: shape.appCores() + " app + " + shape.harnessCores() + " harness",
 					fmt("%.0f", shape.downstreamMs()), fmt("%.0f", p.throughput()), fmt("%.0f", p.latencyMs()),
-					fmt("%s (%.0f req/s)", p.binding().name(), p.binding().throughput())));
+					fmt("%s (%.0f req/s)", p.binding().name(), p.binding().throughput()), errorBar(model, cell)));
 		});
 		WhatIfView whatIf = new WhatIfView(model.whatIf().cores(), fmt("%.0f", model.whatIf().latencyMs()),
 				model.whatIf().concurrency(), model.whatIf().withHarness() ? "same machine" : "elsewhere");
-		return render("projection.md.mustache", new ProjectionView(whatIf, rows));
+		return render("projection.md.mustache", new ProjectionView(whatIf, rows, range(model)));
+	}
+
+	/**
+	 * The model's measured error on this run's cells of a stack and workload, beside its
+	 * projection: the largest |measured ÷ predicted − 1| over its predicted cells (the
+	 * shape checks only when none was predicted), and how many lie within the tolerance.
+	 * @param model the run's model
+	 * @param cell a cell of the stack and workload
+	 * @return e.g. {@code model within 6 % on 2 of 2 cells of this run (other loads)}
+	 */
+	static String errorBar(RunModel model, Cell cell) {
+		List<Map.Entry<Cell, ModelFit.Check>> mine = model.checks()
+			.entrySet()
+			.stream()
+			.filter((e) -> e.getKey().stack() == cell.stack() && e.getKey().workload() == cell.workload())
+			.toList();
+		List<Map.Entry<Cell, ModelFit.Check>> predicted = mine.stream()
+			.filter((e) -> model.kind(e.getKey()).map(RunModel.Kind::predicted).orElse(false))
+			.toList();
+		List<Map.Entry<Cell, ModelFit.Check>> used = predicted.isEmpty() ? mine : predicted;
+		if (used.isEmpty()) {
+			return "model not checked on this run";
+		}
+		double worst = used.stream().mapToDouble((e) -> Math.abs(e.getValue().throughputRatio() - 1)).max().orElse(0);
+		long within = used.stream().filter((e) -> !e.getValue().off()).count();
+		String kinds = String.join(", ",
+				used.stream()
+					.map((e) -> model.kind(e.getKey()).orElse(RunModel.Kind.SAME_CELL).label())
+					.distinct()
+					.toList());
+		return fmt("model within %.0f %% on %d of %d cells of this run (%s)", Math.ceil(worst * 100), used.size(),
+				used.size(), kinds)
+				+ ((within < used.size()) ? fmt("; %d within %.0f %%", within, ModelFit.TOLERANCE * 100) : "")
+				+ (predicted.isEmpty() ? "; no cell was predicted from other measurements" : "");
+	}
+
+	/**
+	 * Says where the what-if leaves the range the model was checked on: the app's cores,
+	 * the latency of a downstream call and the concurrency of the checked cells.
+	 */
+	static String range(RunModel model) {
+		WhatIf w = model.whatIf();
+		List<StackDemands> bases = model.curves().values().stream().map(LoadDependentDemands::base).toList();
+		if (bases.isEmpty() || model.checks().isEmpty()) {
+			return "The model was not checked on this run's cells: the projection has no error bar.";
+		}
+		int minCores = bases.stream().mapToInt(StackDemands::appCores).min().orElseThrow();
+		int maxCores = bases.stream().mapToInt(StackDemands::appCores).max().orElseThrow();
+		double minLatency = bases.stream().mapToDouble(StackDemands::callLatencyMs).min().orElseThrow();
+		double maxLatency = bases.stream().mapToDouble(StackDemands::callLatencyMs).max().orElseThrow();
+		int minC = model.checks().keySet().stream().mapToInt(Cell::concurrency).min().orElseThrow();
+		int maxC = model.checks().keySet().stream().mapToInt(Cell::concurrency).max().orElseThrow();
+		StackDemands shape = w.apply(bases.get(0));
+		List<String> beyond = new ArrayList<>();
+		if (shape.appCores() < minCores || shape.appCores() > maxCores) {
+			beyond.add(fmt("the app on %d cores (checked: %s)", shape.appCores(), span(minCores, maxCores)));
+		}
+		if (w.latencyMs() < minLatency || w.latencyMs() > maxLatency) {
+			beyond.add(fmt("%.0f ms per downstream call (checked: %s ms)", w.latencyMs(),
+					span((int) Math.round(minLatency), (int) Math.round(maxLatency))));
+		}
+		if (w.concurrency() < minC || w.concurrency() > maxC) {
+			beyond.add(fmt("concurrency %d (checked: %s)", w.concurrency(), span(minC, maxC)));
+		}
+		if (!w.withHarness()) {
+			beyond.add("the harness elsewhere (checked: on this machine)");
+		}
+		return beyond.isEmpty() ? "The projection stays within the range the model was checked on."
+				: "The projection leaves the range the model was checked on: " + String.join("; ", beyond)
+						+ ". Its error there is not known.";
+	}
+
+	private static String span(int min, int max) {
+		return (min == max) ? String.valueOf(min) : min + "–" + max;
 	}
 
 	private static String render(String template, Object view) {
@@ -284,10 +368,14 @@ public final class ModelSections {
 	}
 
 	record ModelView(List<DemandRow> demands, List<CheckRow> rows, List<String> misses, int within, int cells,
-			int tolerancePercent) {
+			int predictedWithin, int predicted, int tolerancePercent) {
 
 		boolean anyMisses() {
 			return !this.misses.isEmpty();
+		}
+
+		boolean anyPredicted() {
+			return this.predicted > 0;
 		}
 
 	}
@@ -296,18 +384,18 @@ public final class ModelSections {
 			String other, String threads) {
 	}
 
-	record CheckRow(String cell, String demandUsed, String predicted, String measured, String ratio,
-			String predictedLatency, String latencyRatio, String binding, String ownCpu) {
+	record CheckRow(String cell, String kind, String demandUsed, String predicted, String measured, String ratio,
+			String predictedLatency, String latencyRatio, String binding, String ownCpu, String otherPlacement) {
 	}
 
-	record ProjectionView(WhatIfView whatIf, List<ProjectionRow> rows) {
+	record ProjectionView(WhatIfView whatIf, List<ProjectionRow> rows, String range) {
 	}
 
 	record WhatIfView(int cores, String latencyMs, int concurrency, String harness) {
 	}
 
 	record ProjectionRow(String stack, String workload, String measuredIn, String cpuUsed, String cores,
-			String downstream, String throughput, String latency, String binding) {
+			String downstream, String throughput, String latency, String binding, String error) {
 	}
 
 }

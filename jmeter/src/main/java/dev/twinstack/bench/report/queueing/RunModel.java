@@ -28,18 +28,22 @@ import dev.twinstack.bench.settings.Projection;
 /**
  * The queueing model applied to a run, and who won where: computed once from the results
  * for results.json, report.md and index.html alike. Every closed cell with CPU figures is
- * predicted from its calibration cell ({@link ModelFit}); every comparison (workload,
- * load, heap, placement) is decided by {@link Winners}; an optional what-if
- * ({@code bench.project}) projects each stack's measured demands onto another machine.
+ * predicted ({@link ModelFit}); every comparison (workload, load, heap, placement) is
+ * decided by {@link Winners}; an optional what-if ({@code bench.project}) projects each
+ * stack's measured demands onto another machine.
  *
  * <p>
- * The CPU per request changes with the load (docs/design.md, "Load-dependent demands in
- * the model"), so each stack's demands are load dependent ({@link LoadDependentDemands}):
- * the calibration's and those of every closed cell of the same stack, workload, heap and
- * placement, interpolated between them. Each cell is predicted from the <i>other</i>
- * loads (leave one out): a cell between two measured loads from the interpolation, one
- * beyond them from the nearest, held; the calibration cell itself from its own figures (a
- * check of the model's shape only).
+ * The demands come from where the cells run: the CPU per request of the same stack,
+ * workload, heap and placement, from its closed cells and from any warm-up run that kept
+ * the app on its own cores. A warm-up run lent every CPU (the JIT run) is another
+ * placement and never calibrates. The CPU per request changes with the load
+ * (docs/design.md, "Load-dependent demands in the model"), so the demands are load
+ * dependent ({@link LoadDependentDemands}). Each cell is predicted from what it did not
+ * measure, the first that exists of ({@link Kind}): the <i>other loads</i> of its
+ * placement (leave one out), the same load at <i>another placement</i> (the CPU per
+ * request in ms of one core moved to this cell's cores), else the <i>same cell's</i>
+ * demands (a check of the model's shape only). A cell with a counterpart at another
+ * placement also gets that prediction on its own ({@code placementChecks}).
  *
  * @param checks per matrix cell, its prediction and measured ÷ predicted; its
  * {@code calibratedAt} is the highest load used at or below the cell's, else the lowest
@@ -47,14 +51,57 @@ import dev.twinstack.bench.settings.Projection;
  * @param curves per calibration cell, the CPU per request at every load measured for it
  * @param sources per matrix cell, which demand its prediction used, e.g.
  * {@code c=50–400 interpolated}
+ * @param kinds per matrix cell, what its prediction is
+ * @param placementChecks per matrix cell with the same load measured at another
+ * placement, the prediction from that placement's CPU per request
  * @param outcomes per comparison, in matrix order: its cells and outcome
  * @param whatIf the projection asked for, {@code null} when none
  */
 public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands> demands,
-		Map<Cell, LoadDependentDemands> curves, Map<Cell, String> sources, List<Comparison> outcomes, WhatIf whatIf) {
+		Map<Cell, LoadDependentDemands> curves, Map<Cell, String> sources, Map<Cell, Kind> kinds,
+		Map<Cell, ModelFit.Check> placementChecks, List<Comparison> outcomes, WhatIf whatIf) {
 
 	/** A run without a model: nothing predicted, nothing decided. */
-	public static final RunModel NONE = new RunModel(Map.of(), Map.of(), Map.of(), Map.of(), List.of(), null);
+	public static final RunModel NONE = new RunModel(Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(),
+			List.of(), null);
+
+	/**
+	 * What a cell's prediction is: which measurement its CPU per request comes from.
+	 */
+	public enum Kind {
+
+		/** Other loads of the same stack, workload, heap and placement. */
+		OTHER_LOADS("other loads"),
+
+		/** The same load of the same stack, workload and heap at another placement. */
+		OTHER_PLACEMENT("other placement"),
+
+		/**
+		 * The cell's own CPU per request: a check of the model's shape, not a prediction.
+		 */
+		SAME_CELL("same cell's demands");
+
+		private final String label;
+
+		Kind(String label) {
+			this.label = label;
+		}
+
+		/**
+		 * @return the kind in words, e.g. {@code other loads}
+		 */
+		public String label() {
+			return this.label;
+		}
+
+		/**
+		 * @return whether the cell's own figures stayed out of its prediction
+		 */
+		public boolean predicted() {
+			return this != SAME_CELL;
+		}
+
+	}
 
 	/**
 	 * One comparison and its outcome.
@@ -87,33 +134,94 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 		Map<Cell, StackDemands> demands = new LinkedHashMap<>();
 		Map<Cell, LoadDependentDemands> curves = new LinkedHashMap<>();
 		Map<Cell, ModelFit.Check> checks = new LinkedHashMap<>();
+		Map<Cell, ModelFit.Check> placementChecks = new LinkedHashMap<>();
 		Map<Cell, String> sources = new LinkedHashMap<>();
+		Map<Cell, Kind> kinds = new LinkedHashMap<>();
 		int cores = (results.environment() != null) ? results.environment().cores() : 0;
 		for (CellSummary summary : results.matrix()) {
 			Cell cell = summary.cell();
 			if (cell.load() != LoadModel.CLOSED) {
 				continue;
 			}
-			Calibration calibration = calibration(results, cell);
-			if (calibration == null) {
+			LoadDependentDemands curve = curve(results, cell, cores, demands, curves);
+			if (curve == null) {
 				continue;
 			}
-			StackDemands stack = demands.computeIfAbsent(calibration.cell(),
-					(key) -> demands(results, calibration, cores));
-			if (stack == null) {
-				continue;
+			ModelFit.Measured measured = measured(results, summary);
+			LoadDependentDemands others = leaveOut(curve, cell.concurrency());
+			LoadDependentDemands elsewhere = otherPlacement(results, cell, cores, demands, curves, curve.base());
+			LoadDependentDemands used;
+			Kind kind;
+			if (others != null) {
+				used = others;
+				kind = Kind.OTHER_LOADS;
 			}
-			LoadDependentDemands curve = curves.computeIfAbsent(calibration.cell(),
-					(key) -> curve(results, calibration, stack));
-			LoadDependentDemands used = cell.equals(calibration.cell()) ? curve : leaveOut(curve, cell.concurrency());
-			checks.put(cell, ModelFit.check(used.at(cell.concurrency()), calibratedAt(used, cell.concurrency()),
-					measured(results, summary)));
+			else if (elsewhere != null) {
+				used = elsewhere;
+				kind = Kind.OTHER_PLACEMENT;
+			}
+			else {
+				used = curve;
+				kind = Kind.SAME_CELL;
+			}
+			checks.put(cell,
+					ModelFit.check(used.at(cell.concurrency()), calibratedAt(used, cell.concurrency()), measured));
 			sources.put(cell, used.source(cell.concurrency()));
+			kinds.put(cell, kind);
+			if (elsewhere != null) {
+				placementChecks.put(cell, ModelFit.check(elsewhere.at(cell.concurrency()),
+						calibratedAt(elsewhere, cell.concurrency()), measured));
+			}
 		}
 		demands.values().removeIf(Objects::isNull);
+		curves.values().removeIf(Objects::isNull);
 		WhatIf whatIf = (project != null)
 				? new WhatIf(project.cores(), project.latencyMs(), project.concurrency(), project.withHarness()) : null;
-		return new RunModel(Map.copyOf(checks), demands, curves, Map.copyOf(sources), comparisons(results), whatIf);
+		return new RunModel(Map.copyOf(checks), demands, curves, Map.copyOf(sources), Map.copyOf(kinds),
+				Map.copyOf(placementChecks), comparisons(results), whatIf);
+	}
+
+	/**
+	 * The load-dependent demands of a cell's stack, workload, heap and placement,
+	 * computed once per calibration; {@code null} when nothing there measured them.
+	 */
+	private static LoadDependentDemands curve(BenchResults results, Cell cell, int cores,
+			Map<Cell, StackDemands> demands, Map<Cell, LoadDependentDemands> curves) {
+		Calibration calibration = calibration(results, cell);
+		if (calibration == null) {
+			return null;
+		}
+		StackDemands stack = demands.computeIfAbsent(calibration.cell(), (key) -> demands(results, calibration, cores));
+		if (stack == null) {
+			return null;
+		}
+		return curves.computeIfAbsent(calibration.cell(), (key) -> curve(results, calibration, stack));
+	}
+
+	/**
+	 * The CPU per request measured at another placement of the same stack, workload and
+	 * heap at this cell's concurrency, as a curve on this cell's cores, threads and
+	 * delays; {@code null} when no other placement measured this load. CPU per request is
+	 * ms of one core wherever it was measured; only the cores it queues on change.
+	 */
+	private static LoadDependentDemands otherPlacement(BenchResults results, Cell cell, int cores,
+			Map<Cell, StackDemands> demands, Map<Cell, LoadDependentDemands> curves, StackDemands base) {
+		return results.matrix()
+			.stream()
+			.map(CellSummary::cell)
+			.filter((other) -> other.load() == LoadModel.CLOSED && other.stack() == cell.stack()
+					&& other.workload() == cell.workload() && other.heap().equals(cell.heap())
+					&& !other.appCpus().equals(cell.appCpus()) && other.concurrency() == cell.concurrency())
+			.map((other) -> curve(results, other, cores, demands, curves))
+			.filter(Objects::nonNull)
+			.findFirst()
+			.map((other) -> {
+				StackDemands at = other.at(cell.concurrency());
+				return LoadDependentDemands.constant(new StackDemands(base.stack(), at.appCpuMs(), at.harnessCpuMs(),
+						base.sequentialCalls(), base.callLatencyMs(), base.otherDelayMs(), base.appCores(),
+						base.harnessCores(), base.threads()), cell.concurrency());
+			})
+			.orElse(null);
 	}
 
 	/**
@@ -137,11 +245,12 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 	}
 
 	/**
-	 * The curve without the load measured at a concurrency, unless it is its only one.
+	 * The curve without the load measured at a concurrency, {@code null} when that is its
+	 * only one.
 	 */
 	private static LoadDependentDemands leaveOut(LoadDependentDemands curve, int concurrency) {
 		List<MeasuredLoad> others = curve.loads().stream().filter((l) -> l.concurrency() != concurrency).toList();
-		return others.isEmpty() ? curve : new LoadDependentDemands(curve.base(), others);
+		return others.isEmpty() ? null : new LoadDependentDemands(curve.base(), others);
 	}
 
 	/** The highest load used at or below a concurrency, else the lowest. */
@@ -169,13 +278,12 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 
 	/**
 	 * Finds the demands that feed the model of a cell: those measured at the lowest
-	 * concurrency of its stack, workload, heap and CPUs. That is the warm-up run of the
-	 * cell's app start below the cells' concurrency ({@link WarmUp#cpu()}, e.g. the JIT
-	 * run at c = 50 before cells at c = 400), when it read the CPU; otherwise the lowest
-	 * closed cell with the app's and the harness's CPU per request. A cell calibrated by
-	 * its own figures checks only the model's shape; one calibrated at lower concurrency
-	 * is predicted. The warm-up's JIT run lends the app every CPU; its CPU per request is
-	 * taken as the app's demand wherever it runs (ms of CPU per request, not a share).
+	 * concurrency of its stack, workload, heap and placement. That is a warm-up run of
+	 * the cell's app start below the cells' concurrency ({@link WarmUp#cpu()}) that read
+	 * the CPU and kept the app on its own cores; otherwise the lowest closed cell with
+	 * the app's and the harness's CPU per request. A warm-up run lent every CPU
+	 * ({@link WarmUp#everyCpu()}, the JIT run) never calibrates: its CPU per request is
+	 * another placement's, and with a JIT at work it read up to twice the cells' own.
 	 * @param results the run
 	 * @param cell the cell to predict
 	 * @return the calibration, {@code null} when nothing measured the demands
@@ -196,7 +304,7 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 			.stream()
 			.filter((app) -> app.heap() != null && app.appCpus() != null && app.ran(cell))
 			.flatMap((app) -> app.warmUp().stream())
-			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null
+			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null && !run.everyCpu()
 					&& run.concurrency() < lowest.cell().concurrency())
 			.min(Comparator.comparingInt(WarmUp::concurrency));
 		if (warmUp.isPresent()) {
@@ -298,6 +406,24 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 	 */
 	Optional<String> source(Cell cell) {
 		return Optional.ofNullable(this.sources.get(cell));
+	}
+
+	/**
+	 * Says what a cell's prediction is.
+	 * @param cell the cell
+	 * @return its kind, empty when the model could not be applied
+	 */
+	public Optional<Kind> kind(Cell cell) {
+		return Optional.ofNullable(this.kinds.get(cell));
+	}
+
+	/**
+	 * Returns a cell's prediction from another placement's CPU per request at its load.
+	 * @param cell the cell
+	 * @return the check, empty when no other placement measured its load
+	 */
+	public Optional<ModelFit.Check> placementCheck(Cell cell) {
+		return Optional.ofNullable(this.placementChecks.get(cell));
 	}
 
 	/**

@@ -18,11 +18,11 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Where the queueing model takes its demands from ({@link RunModel#calibration}): the
- * warm-up's run below the cells' lowest concurrency when it read the CPU (the JIT run at
- * c = 50 before cells at c = 400), else the lowest cell itself (the smoke profile, whose
- * only warm-up run is at its cells' concurrency). The fixture's cells run at c = 10 and c
- * = 400; its warm-ups, at c = 400, read no CPU.
+ * Where the queueing model takes its demands from ({@link RunModel#calibration}): a
+ * warm-up run below the cells' lowest concurrency that read the CPU with the app on its
+ * own cores, else the lowest cell itself (the smoke profile, whose only warm-up run is at
+ * its cells' concurrency); never a run that lent the app every CPU (the JIT run). The
+ * fixture's cells run at c = 10 and c = 400; its warm-ups, at c = 400, read no CPU.
  */
 class CalibrationTests {
 
@@ -42,10 +42,11 @@ class CalibrationTests {
 		// webflux's warm-up read no CPU: its lowest cell
 		assertThat(RunModel.calibration(results, cell(results, Stack.WEBFLUX, 400)).cell())
 			.isEqualTo(cell(results, Stack.WEBFLUX, 10));
-		// as results.json says it: the c = 10 cell predicted from c = 4, not its own
+		// as results.json says it: the c = 10 cell predicted from c = 4, not its own;
+		// webflux's from its other load, c = 400
 		JsonNode matrix = new ObjectMapper().readTree(ResultsJson.toJson(results, RunModel.of(results))).at("/matrix");
 		assertThat(calibratedAt(results, matrix, Stack.MVC, 10)).isEqualTo(4);
-		assertThat(calibratedAt(results, matrix, Stack.WEBFLUX, 10)).isEqualTo(10);
+		assertThat(calibratedAt(results, matrix, Stack.WEBFLUX, 10)).isEqualTo(400);
 	}
 
 	@Test
@@ -56,14 +57,23 @@ class CalibrationTests {
 		RunModel.Calibration calibration = RunModel.calibration(results, lowest.cell());
 		assertThat(calibration.cell()).isEqualTo(lowest.cell());
 		assertThat(calibration.cost()).isEqualTo(lowest.cpuCost()).isNotEqualTo(new CpuCost(9.0, 0.5, 0.25, null));
+		// predicted from the other load, never its own
 		JsonNode matrix = new ObjectMapper().readTree(ResultsJson.toJson(results, RunModel.of(results))).at("/matrix");
-		assertThat(calibratedAt(results, matrix, Stack.MVC, 10)).isEqualTo(10);
+		assertThat(calibratedAt(results, matrix, Stack.MVC, 10)).isEqualTo(400);
 	}
 
 	@Test
 	void aWarmUpRunBetweenTheCellsDoesNotCalibrate() {
 		// below the c = 400 cell, but not below the lowest, c = 10
 		BenchResults results = withMvcWarmUps(run(WORKLOAD, 50, cpu(9.0)));
+		assertThat(RunModel.calibration(results, cell(results, Stack.MVC, 400)).cell())
+			.isEqualTo(cell(results, Stack.MVC, 10));
+	}
+
+	@Test
+	void aWarmUpRunLentEveryCpuDoesNotCalibrate() {
+		WarmUp jitRun = new WarmUp(WORKLOAD, 4, List.of(100.0, 101.0, 100.5), List.of(), 16.0, true, true, cpu(9.0));
+		BenchResults results = withMvcWarmUps(jitRun);
 		assertThat(RunModel.calibration(results, cell(results, Stack.MVC, 400)).cell())
 			.isEqualTo(cell(results, Stack.MVC, 10));
 	}
@@ -103,7 +113,8 @@ class CalibrationTests {
 	}
 
 	private static WarmUp run(String workload, int concurrency, WarmUp.Cpu cpu) {
-		return new WarmUp(workload, concurrency, List.of(100.0, 101.0, 100.5), List.of(), 16.0, true, true, cpu);
+		// on the app's own cores, as the cells
+		return new WarmUp(workload, concurrency, List.of(100.0, 101.0, 100.5), List.of(), 16.0, true, false, cpu);
 	}
 
 	/** The fixture with mvc's app start warmed up by these runs before its own. */

@@ -33,19 +33,19 @@ class ModelSectionsTests {
 	private static final BenchResults RESULTS = ResultsFixture.results();
 
 	@Test
-	void everyClosedCellIsPredictedFromTheLowestConcurrencyOfItsStack() {
+	void everyClosedCellIsPredictedFromTheOtherLoadsOfItsStack() {
 		RunModel model = RunModel.of(RESULTS);
 		assertThat(model.checks()).hasSize(RESULTS.matrix().size());
 		for (CellSummary summary : RESULTS.matrix()) {
 			ModelFit.Check check = model.check(summary.cell()).orElseThrow();
-			assertThat(check.calibratedAt()).isEqualTo(10);
+			// c = 10 from c = 400's CPU per request, c = 400 from c = 10's: never its own
+			assertThat(check.calibratedAt()).isEqualTo((summary.cell().concurrency() == 10) ? 400 : 10);
+			assertThat(model.kind(summary.cell())).contains(RunModel.Kind.OTHER_LOADS);
 			double measured = summary.throughput().median() * (1 - summary.errorRate());
 			assertThat(check.throughputRatio()).isCloseTo(measured / check.predictedThroughput(), within(1e-9));
+			// one placement only: nothing to predict it from across placements
+			assertThat(model.placementCheck(summary.cell())).isEmpty();
 		}
-		// the calibration cell's own CPU went in: with it, the model is the same model
-		CellSummary calibration = RESULTS.matrix().get(0);
-		ModelFit.Check check = model.check(calibration.cell()).orElseThrow();
-		assertThat(check.ownCpuThroughput()).isCloseTo(check.predictedThroughput(), within(1e-9));
 		assertThat(model.demands()).hasSize(2);
 		assertThat(model.demands().values()).allSatisfy((d) -> assertThat(d.downstreamMs()).isEqualTo(300.0));
 		assertThat(model.demands()
@@ -60,8 +60,9 @@ class ModelSectionsTests {
 	@Test
 	void aWarmUpRunBelowTheCellsConcurrencyCalibratesTheModelWhenItReadTheCpu() {
 		BenchResults.AppInfo mvc = RESULTS.apps().get(0);
+		// a calibration run on the app's own cores
 		WarmUp jitRun = new WarmUp("composite-sequential", 4, List.of(13.0, 13.1, 13.0), List.of(10.0, 5.0, 2.0), 16.0,
-				true, true, WarmUp.Cpu.of(234.0, 39.0, 60.0, 45.0, 195));
+				true, false, WarmUp.Cpu.of(234.0, 39.0, 60.0, 45.0, 195));
 		BenchResults.AppInfo warmed = new BenchResults.AppInfo(mvc.stack(), mvc.displayName(), mvc.jfr(),
 				mvc.settings(), List.of(jitRun, mvc.warmUp().get(0)), mvc.placement(), mvc.heap(), mvc.appCpus());
 		BenchResults r = RESULTS;
@@ -78,10 +79,11 @@ class ModelSectionsTests {
 			// no CPU: its c = 10 cell
 			boolean isMvc = summary.cell().stack() == Stack.MVC;
 			int concurrency = summary.cell().concurrency();
-			assertThat(check.calibratedAt()).as(summary.cell().id()).isEqualTo((isMvc && concurrency == 10) ? 4 : 10);
+			assertThat(check.calibratedAt()).as(summary.cell().id())
+				.isEqualTo((concurrency == 10) ? (isMvc ? 4 : 400) : 10);
 			assertThat(model.source(summary.cell())).as(summary.cell().id())
 				.contains(isMvc ? ((concurrency == 10) ? "c=4–400 interpolated" : "c=10 (held beyond)")
-						: ((concurrency == 10) ? "c=10" : "c=10 (held beyond)"));
+						: ((concurrency == 10) ? "c=400 (held below)" : "c=10 (held beyond)"));
 		}
 		LoadDependentDemands mvcCurve = onlyCellOf(Stack.MVC, model.curves());
 		assertThat(mvcCurve.loads()).extracting(LoadDependentDemands.MeasuredLoad::concurrency)
@@ -125,11 +127,10 @@ class ModelSectionsTests {
 			.contains("## Model: predicted against measured");
 		for (CellSummary summary : RESULTS.matrix()) {
 			ModelFit.Check check = model.check(summary.cell()).orElseThrow();
-			// the c = 10 cell calibrates itself; c = 400 is predicted from c = 10's
-			// demand
-			String used = (summary.cell().concurrency() == 10) ? "c=10" : "c=10 (held beyond)";
+			// each cell from the other load's demand
+			String used = (summary.cell().concurrency() == 10) ? "c=400 (held below)" : "c=10 (held beyond)";
 			assertThat(model.source(summary.cell())).contains(used);
-			assertThat(md).contains("| `" + summary.cell().id() + "` | " + used + " | "
+			assertThat(md).contains("| `" + summary.cell().id() + "` | other loads | " + used + " | "
 					+ String.format(Locale.ROOT, "%.1f", check.predictedThroughput()));
 			if (check.off()) {
 				assertThat(md).contains("- `" + summary.cell().id() + "` ").contains(check.leftOut());

@@ -1,0 +1,141 @@
+package dev.twinstack.bench.report.queueing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import dev.twinstack.bench.analysis.ModelFit;
+import dev.twinstack.bench.matrix.AppCpus;
+import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.queueing.StackDemands;
+import dev.twinstack.bench.report.ReportWriter;
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.CellSummary;
+import dev.twinstack.bench.results.ResultsFixture;
+import dev.twinstack.bench.settings.Projection;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * What each cell's prediction is (other loads, other placement, same cell's demands), the
+ * prediction across placements, and the what-if's error bar.
+ */
+class PredictionKindsTests {
+
+	@Test
+	void eachPlacementPredictsTheOtherAtTheSameLoad() {
+		// the fixture's cells with the app on every core and on 1 core
+		BenchResults results = merged(ResultsFixture.results(), ResultsFixture.pinned(new AppCpus(1)));
+		RunModel model = RunModel.of(results);
+		assertThat(model.checks()).hasSize(8);
+		for (CellSummary summary : results.matrix()) {
+			Cell cell = summary.cell();
+			// its own placement's other load first
+			assertThat(model.kind(cell)).as(cell.id()).contains(RunModel.Kind.OTHER_LOADS);
+			CellSummary other = results.matrix()
+				.stream()
+				.filter((s) -> s.cell().stack() == cell.stack() && s.cell().concurrency() == cell.concurrency()
+						&& !s.cell().appCpus().equals(cell.appCpus()))
+				.findFirst()
+				.orElseThrow();
+			// the other placement's CPU per request on this cell's cores, delays and
+			// threads
+			StackDemands base = model.curves()
+				.entrySet()
+				.stream()
+				.filter((e) -> e.getKey().stack() == cell.stack() && e.getKey().appCpus().equals(cell.appCpus()))
+				.findFirst()
+				.orElseThrow()
+				.getValue()
+				.base();
+			StackDemands moved = new StackDemands(base.stack(), other.cpuCost().appMs(), other.cpuCost().harnessMs(),
+					base.sequentialCalls(), base.callLatencyMs(), base.otherDelayMs(), base.appCores(),
+					base.harnessCores(), base.threads());
+			ModelFit.Check across = model.placementCheck(cell).orElseThrow();
+			assertThat(across.predictedThroughput()).as(cell.id())
+				.isCloseTo(moved.predict(cell.concurrency()).get(0).throughput(), within(1e-9));
+		}
+		String md = ReportWriter.render(results, Set.of(), model);
+		long within = model.checks().values().stream().filter((c) -> !c.off()).count();
+		assertThat(md).contains(within + " of 8 predicted cells lie within 10 %")
+			.contains("Measured ÷ predicted from the other placement");
+	}
+
+	@Test
+	void aCellAloneAtItsPlacementIsPredictedFromTheOtherPlacement() {
+		BenchResults pinned = only(ResultsFixture.pinned(new AppCpus(1)), 400);
+		BenchResults results = merged(ResultsFixture.results(), pinned);
+		RunModel model = RunModel.of(results);
+		for (CellSummary summary : pinned.matrix()) {
+			assertThat(model.kind(summary.cell())).as(summary.cell().id()).contains(RunModel.Kind.OTHER_PLACEMENT);
+			assertThat(model.check(summary.cell()).orElseThrow().predictedThroughput())
+				.isEqualTo(model.placementCheck(summary.cell()).orElseThrow().predictedThroughput());
+		}
+	}
+
+	@Test
+	void aCellAloneWithItsOwnDemandsIsAShapeCheckAndTheProjectionSaysSo() {
+		// the standard profile: one load, one placement
+		BenchResults results = only(ResultsFixture.pinned(new AppCpus(1)), 400);
+		RunModel model = RunModel.of(results, new Projection(8, 50, 2000, true));
+		for (CellSummary summary : results.matrix()) {
+			assertThat(model.kind(summary.cell())).contains(RunModel.Kind.SAME_CELL);
+		}
+		String md = ReportWriter.render(results, Set.of(), model);
+		assertThat(md).contains("No cell here could be predicted\nfrom a measurement other than its own")
+			.contains("| same cell's demands |");
+		String projection = ModelSections.projection(model);
+		assertThat(projection).contains("(same cell's demands); no cell was predicted from other measurements")
+			.contains("The projection leaves the range the model was checked on: the app on 4 cores (checked: 1); "
+					+ "50 ms per downstream call (checked: 100 ms); concurrency 2000 (checked: 400).");
+	}
+
+	@Test
+	void theProjectionCarriesTheModelsErrorOnTheRunsCells() {
+		BenchResults results = ResultsFixture.results();
+		RunModel model = RunModel.of(results, new Projection(2, 100, 10, true));
+		String projection = ModelSections.projection(model);
+		for (String stack : List.of("mvc", "webflux")) {
+			List<ModelFit.Check> checks = model.checks()
+				.entrySet()
+				.stream()
+				.filter((e) -> e.getKey().stack().id().equals(stack))
+				.map((e) -> e.getValue())
+				.toList();
+			double worst = checks.stream().mapToDouble((c) -> Math.abs(c.throughputRatio() - 1)).max().orElseThrow();
+			long within = checks.stream().filter((c) -> !c.off()).count();
+			assertThat(projection).as(stack)
+				.contains(String.format(java.util.Locale.ROOT,
+						"model within %.0f %% on 2 of 2 cells of this run " + "(other loads)", Math.ceil(worst * 100))
+						+ ((within < 2) ? "; " + within + " within 10 %" : ""));
+		}
+		assertThat(projection).contains("The projection stays within the range the model was checked on.");
+	}
+
+	/** The run with only its cells at one concurrency. */
+	private static BenchResults only(BenchResults r, int concurrency) {
+		return new BenchResults(r.settings(), r.environment(), r.processes(), r.startedAt(), r.finishedAt(),
+				r.wallSeconds(), r.cells().stream().filter((c) -> c.cell().concurrency() == concurrency).toList(),
+				r.apps(), r.memory(), r.jdk(), r.skipped(),
+				r.matrix().stream().filter((s) -> s.cell().concurrency() == concurrency).toList(),
+				r.trials().stream().filter((c) -> c.cell().concurrency() == concurrency).toList(), r.faults(),
+				r.databaseOutages(), r.complete(), r.incompleteReason());
+	}
+
+	/** One run of both runs' cells, as a sweep over {@code bench.appCpus}. */
+	private static BenchResults merged(BenchResults a, BenchResults b) {
+		return new BenchResults(a.settings(), a.environment(), a.processes(), a.startedAt(), a.finishedAt(),
+				a.wallSeconds(), concat(a.cells(), b.cells()), a.apps(), a.memory(), a.jdk(), a.skipped(),
+				concat(a.matrix(), b.matrix()), concat(a.trials(), b.trials()), a.faults(), a.databaseOutages(),
+				a.complete(), a.incompleteReason());
+	}
+
+	private static <T> List<T> concat(List<T> a, List<T> b) {
+		List<T> all = new ArrayList<>(a);
+		all.addAll(b);
+		return all;
+	}
+
+}
