@@ -1,14 +1,21 @@
 package dev.twinstack.bench.report.queueing;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
 import dev.twinstack.bench.analysis.capacity.Capacity;
 import dev.twinstack.bench.analysis.capacity.RungOutcome;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.twinstack.bench.report.ReportWriter;
+import dev.twinstack.bench.report.ResultsJson;
 import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.ResultsFile;
 import dev.twinstack.bench.results.ResultsFixture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,6 +48,26 @@ class CapacityVerdictTests {
 	void overlappingBracketsAreATieInTheGrid() {
 		String verdict = verdict(withCapacity(capacity("mvc", 560, 620), capacity("webflux", 589, 620)));
 		assertThat(verdict).contains("⬜ tie: webflux 589 req/s, mvc 560 req/s (brackets overlap)");
+	}
+
+	@Test
+	void resultsJsonKeepsEachStacksCapacityAndRungs(@TempDir Path dir) throws IOException {
+		BenchResults results = withCapacity(capacity("mvc", 506, 560));
+		Files.writeString(dir.resolve("results.json"), ResultsJson.toJson(results));
+		JsonNode json = ResultsJson.read(dir.resolve("results.json"));
+		assertThat(json.at("/capacity/0/stack").asText()).isEqualTo("mvc");
+		assertThat(json.at("/capacity/0/capacity").asInt()).isEqualTo(506);
+		assertThat(json.at("/capacity/0/brokeAt").asInt()).isEqualTo(560);
+		assertThat(json.at("/capacity/0/broke").asText()).isEqualTo("latency");
+		assertThat(json.at("/capacity/0/objective").asText()).isEqualTo(OBJECTIVE);
+		assertThat(json.at("/capacity/0/rungs").size()).isEqualTo(3);
+		assertThat(json.at("/capacity/0/rungs/2/latencyMs").asDouble()).isEqualTo(900);
+		assertThat(json.at("/capacity/0/rungs/2/verdict").asText()).isEqualTo("FAIL");
+		assertThat(ResultsFile.read(dir).capacity()).isEqualTo(results.capacity());
+		// a run without a search writes no section, and reads back as none
+		Files.writeString(dir.resolve("results.json"), ResultsJson.toJson(RESULTS));
+		assertThat(ResultsJson.read(dir.resolve("results.json")).has("capacity")).isFalse();
+		assertThat(ResultsFile.read(dir).capacity()).isEmpty();
 	}
 
 	@Test
