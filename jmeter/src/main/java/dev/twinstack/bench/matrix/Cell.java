@@ -70,6 +70,16 @@ public record Cell(Stack stack, Workload workload, LoadModel load, int concurren
 	}
 
 	/**
+	 * Returns the same cell at another arrival rate (a rung of the capacity search).
+	 * @param rate the arrival rate (req/s)
+	 * @return the cell
+	 */
+	public Cell withRate(int rate) {
+		return new Cell(this.stack, this.workload, this.load, this.concurrency, rate, this.heap, this.appCpus,
+				this.requests);
+	}
+
+	/**
 	 * Returns the composite fanout.
 	 * @return the fanout, {@code null} when the workload is not composite
 	 */

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.twinstack.bench.analysis.capacity.Capacity;
 import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.faults.OutageRun;
 import dev.twinstack.bench.load.CompositePlan;
@@ -51,13 +52,53 @@ import dev.twinstack.bench.settings.jdk.Jdk;
  * interrupted or failed, and only the cells finished before are in the results
  * @param incompleteReason why the results are incomplete, e.g.
  * {@code interrupted by SIGINT/SIGTERM after 3 of 18 cells}; {@code null} when complete
+ * @param capacity each stack's capacity at the latency objective, in run order (empty
+ * unless the run searched it: {@code bench.profile=capacity}); its rungs are cells of
+ * {@code matrix}
  */
 @JsonPropertyOrder({ "complete", "incompleteReason" })
 public record BenchResults(Settings settings, Environment environment, List<ProcessInfo> processes, String startedAt,
 		String finishedAt, double wallSeconds, List<CellResult> cells, List<AppInfo> apps,
 		List<MemoryAfterRequests> memory, Jdk jdk, List<SkippedStack> skipped, List<CellSummary> matrix,
 		List<CellResult> trials, List<FaultRun> faults, List<OutageRun> databaseOutages, boolean complete,
-		String incompleteReason) {
+		String incompleteReason, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Capacity> capacity) {
+
+	/**
+	 * Reads results written before the capacity search existed as having none.
+	 * @param capacity each stack's capacity, {@code null} in such results
+	 */
+	public BenchResults {
+		capacity = (capacity != null) ? List.copyOf(capacity) : List.of();
+	}
+
+	/**
+	 * Creates results without a capacity search.
+	 * @param settings what was run
+	 * @param environment where it ran
+	 * @param processes the JVMs started
+	 * @param startedAt start of the run (ISO-8601 UTC)
+	 * @param finishedAt end of the run (ISO-8601 UTC)
+	 * @param wallSeconds bench wall time (s)
+	 * @param cells the median trial of each cell
+	 * @param apps the app JVMs
+	 * @param memory the memory after N requests
+	 * @param jdk the JDK of the run
+	 * @param skipped stacks that could not run
+	 * @param matrix every cell over its trials
+	 * @param trials every trial
+	 * @param faults the runs of the faults scenario
+	 * @param databaseOutages the database outage of each stack
+	 * @param complete whether every planned cell ran
+	 * @param incompleteReason why the results are incomplete, or {@code null}
+	 */
+	public BenchResults(Settings settings, Environment environment, List<ProcessInfo> processes, String startedAt,
+			String finishedAt, double wallSeconds, List<CellResult> cells, List<AppInfo> apps,
+			List<MemoryAfterRequests> memory, Jdk jdk, List<SkippedStack> skipped, List<CellSummary> matrix,
+			List<CellResult> trials, List<FaultRun> faults, List<OutageRun> databaseOutages, boolean complete,
+			String incompleteReason) {
+		this(settings, environment, processes, startedAt, finishedAt, wallSeconds, cells, apps, memory, jdk, skipped,
+				matrix, trials, faults, databaseOutages, complete, incompleteReason, List.of());
+	}
 
 	/**
 	 * Returns the integrity check over every trial: each 201 stored exactly once.

@@ -222,7 +222,9 @@ public final class BenchRunner {
 			Instant start) {
 		TrialRunner trials = new TrialRunner(settings, store, runPrefix, progress);
 		record.trials(trials.results()::trials);
-		new MatrixRunner<>(settings, apps, runPrefix, trials, start, hooks).run(store::drop);
+		new MatrixRunner<>(settings, apps, runPrefix, trials, start, hooks,
+				new CapacityRunner(settings, record::capacity))
+			.run(store::drop);
 		return trials.results();
 	}
 

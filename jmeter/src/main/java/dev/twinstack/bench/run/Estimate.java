@@ -37,6 +37,12 @@ final class Estimate {
 	 */
 	static final int TYPICAL_WARMUP_SECONDS = 125;
 
+	/**
+	 * Rungs a capacity search takes: a ladder of about six (150 req/s × 1.5 up to the
+	 * closed-model ceilings of 543–888 req/s on one core) and three bisection steps.
+	 */
+	static final int CAPACITY_RUNGS = 9;
+
 	/** Assumed throughput of a count-model cell, to turn its request count into time. */
 	static final int COUNT_REQUESTS_PER_SECOND = 1000;
 
@@ -87,6 +93,11 @@ final class Estimate {
 			for (Cell cell : cells) {
 				long load = (cell.load() == LoadModel.COUNT) ? countSeconds(settings, cell)
 						: CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds();
+				if (settings.searchesCapacity() && cell.load() == LoadModel.OPEN) {
+					// one trial per rung, each after a pause
+					seconds += CAPACITY_RUNGS * (load + TRIAL_OVERHEAD_SECONDS + CapacityRunner.SETTLE.toSeconds());
+					continue;
+				}
 				seconds += settings.trials() * (load + TRIAL_OVERHEAD_SECONDS);
 				if (crossChecked && cell.load() == LoadModel.CLOSED) {
 					// wrk after each trial, at once; then the stored count

@@ -58,6 +58,8 @@ final class MatrixRunner<A extends AppUnderTest> {
 
 	private final Hooks<A> hooks;
 
+	private final RateSearch rateSearch;
+
 	/**
 	 * Where the apps of a matrix live: how its cells are grouped into app starts and how
 	 * an app is started (or reached, for a remote target).
@@ -181,6 +183,56 @@ final class MatrixRunner<A extends AppUnderTest> {
 	}
 
 	/**
+	 * Runs an open cell as a search over its arrival rate instead of trials at one rate
+	 * (the capacity profile, {@link CapacityRunner}); each rung is one trial of the
+	 * matrix's own loop, with its warm-up, monitoring and restarts.
+	 */
+	interface RateSearch {
+
+		/**
+		 * Tells whether a cell is searched.
+		 * @param cell the cell
+		 * @return {@code true} to search its rate
+		 */
+		boolean searches(Cell cell);
+
+		/**
+		 * Searches a cell's rate.
+		 * @param cell the cell, whose rate is the first rung's
+		 * @param idealMs the cell's ideal latency (ms)
+		 * @param rungs runs one rung
+		 */
+		void search(Cell cell, double idealMs, Rungs rungs);
+
+		/**
+		 * Runs one rung.
+		 */
+		@FunctionalInterface
+		interface Rungs {
+
+			/**
+			 * Runs one trial of the cell at a rate.
+			 * @param rate the arrival rate (req/s)
+			 * @param latencyMs the latency its threads are sized for (ms): the open model
+			 * keeps rate × latency requests in flight
+			 * @return the trial and its figures
+			 */
+			Rung run(int rate, double latencyMs);
+
+		}
+
+		/**
+		 * A rung that ran.
+		 *
+		 * @param trial the trial, its folder holding the JTL
+		 * @param figures what it measured
+		 */
+		record Rung(Trial trial, TrialFigures figures) {
+		}
+
+	}
+
+	/**
 	 * One trial to measure.
 	 *
 	 * @param cell the cell
@@ -199,6 +251,12 @@ final class MatrixRunner<A extends AppUnderTest> {
 
 	MatrixRunner(BenchSettings settings, Apps<A> apps, String runPrefix, TrialMeasurer measurer, Instant benchStart,
 			Hooks<A> hooks) {
+		this(settings, apps, runPrefix, measurer, benchStart, hooks, null);
+	}
+
+	MatrixRunner(BenchSettings settings, Apps<A> apps, String runPrefix, TrialMeasurer measurer, Instant benchStart,
+			Hooks<A> hooks, RateSearch rateSearch) {
+		this.rateSearch = rateSearch;
 		this.settings = settings;
 		this.apps = apps;
 		this.runPrefix = runPrefix;
@@ -254,6 +312,11 @@ final class MatrixRunner<A extends AppUnderTest> {
 						rehearse(app, cell.workload(), warmupConcurrency, unrehearsed.size(),
 								WrkCrossCheck.precedesATrial(this.settings, cells, cell.workload()));
 						afterUnmeasuredLoad.run();
+					}
+					if (this.rateSearch != null && this.rateSearch.searches(cell)) {
+						searchRate(summaries, cell, app, base, summaries.size() + 1, total, workloads,
+								warmupConcurrency, afterUnmeasuredLoad);
+						continue;
 					}
 					finished(summaries, runCell(cell, app, base, summaries.size() + 1, total, workloads,
 							warmupConcurrency, afterUnmeasuredLoad, cell == cells.get(cells.size() - 1)));
@@ -365,33 +428,16 @@ final class MatrixRunner<A extends AppUnderTest> {
 		boolean crossChecks = this.settings.crossChecksWithWrk() && cell.load() == LoadModel.CLOSED;
 		int threads = 0;
 		for (int number = 1; number <= this.settings.trials(); number++) {
-			String runId = RunId.of(this.runPrefix, cell.id(), "-t" + number);
-			ScenarioPlan.Run run = ScenarioPlan.trial(this.settings, app.target().baseUri(), cell, idealMs, runId);
-			threads = run.threads();
-			Console.line(String.format("[cell %d/%d] %s %s %s, trial %d/%d: %d threads%s (elapsed %s)", index, total,
-					cell.stack().id(), cell.workload().id(), cell.loadLabel(), number, this.settings.trials(),
-					run.threads(), app.where(), Console.elapsed(Duration.between(this.benchStart, Instant.now()))));
-			Path runDir = this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("trial-" + number);
-			Trial trial = new Trial(cell, number, run, runDir, app);
-			TrialFigures figures = this.measurer.measure(trial);
+			Trial trial = trial(cell, number, app, idealMs, index, total);
+			threads = trial.run().threads();
+			TrialFigures figures = measure(trial, index, total);
 			trials.add(figures);
-			Console.line(String.format(java.util.Locale.ROOT,
-					"[cell %d/%d] %s trial %d: %.1f req/s, p99 %.0f ms, %d requests, %d errors, app %s", index, total,
-					cell.id(), number, figures.throughput(), figures.p99Ms(), figures.requests(), figures.errors(),
-					figures.health().status()));
 			if (crossChecks && app.target().alive() && !figures.health().needsRestart()) {
 				Optional.ofNullable(this.measurer.crossCheck(trial, figures)).ifPresent(pairs::add);
 			}
 			// no restart after the start's last trial: the app is stopped anyway
-			if (figures.health().needsRestart() && !(lastOfStart && number == this.settings.trials())) {
-				Console.line("[restart] " + cell.stack().id() + ": " + figures.health().status() + " ("
-						+ figures.health().cause() + ")");
-				this.hooks.stopping(app);
-				app.restart();
-				warmUp(app, workloads, warmupConcurrency);
-				afterUnmeasuredLoad.run();
-				this.hooks.started(app, false);
-			}
+			restartIfNeeded(app, figures, lastOfStart && number == this.settings.trials(), workloads, warmupConcurrency,
+					afterUnmeasuredLoad);
 		}
 		CellSummary summary = CellSummary.of(cell, trials, this.settings, baseMs, app.threadCap(), threads,
 				Machine.cores());
@@ -400,6 +446,69 @@ final class MatrixRunner<A extends AppUnderTest> {
 		}
 		this.measurer.archive(summary);
 		return summary;
+	}
+
+	/**
+	 * Runs an open cell as a search over its rate ({@link RateSearch}): each rung one
+	 * trial of the cell at the rung's rate, its own cell in the results.
+	 */
+	private void searchRate(List<CellSummary> summaries, Cell cell, A app, Map<Workload, Double> base, int index,
+			int total, List<Workload> workloads, int warmupConcurrency, Runnable afterUnmeasuredLoad) {
+		Double baseMs = base.get(cell.workload());
+		double idealMs = this.settings.downstreamMs(cell.workload()) + ((baseMs != null) ? Math.max(0, baseMs) : 0);
+		this.rateSearch.search(cell, idealMs, (rate, threadsForMs) -> {
+			Cell rung = cell.withRate(rate);
+			Trial trial = trial(rung, 1, app, Math.max(idealMs, threadsForMs), index, total);
+			TrialFigures figures = measure(trial, index, total);
+			CellSummary summary = CellSummary.of(rung, List.of(figures), this.settings, baseMs, app.threadCap(),
+					trial.run().threads(), Machine.cores());
+			finished(summaries, summary);
+			// the search goes on after a failing rung: the app comes back for the next
+			restartIfNeeded(app, figures, false, workloads, warmupConcurrency, afterUnmeasuredLoad);
+			return new RateSearch.Rung(trial, figures);
+		});
+	}
+
+	/**
+	 * Plans one trial of a cell and says so.
+	 */
+	private Trial trial(Cell cell, int number, A app, double idealMs, int index, int total) {
+		String runId = RunId.of(this.runPrefix, cell.id(), "-t" + number);
+		ScenarioPlan.Run run = ScenarioPlan.trial(this.settings, app.target().baseUri(), cell, idealMs, runId);
+		Console.line(String.format("[cell %d/%d] %s %s %s, trial %d/%d: %d threads%s (elapsed %s)", index, total,
+				cell.stack().id(), cell.workload().id(), cell.loadLabel(), number, this.settings.trials(),
+				run.threads(), app.where(), Console.elapsed(Duration.between(this.benchStart, Instant.now()))));
+		Path runDir = this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("trial-" + number);
+		return new Trial(cell, number, run, runDir, app);
+	}
+
+	/**
+	 * Measures a trial and prints its figures.
+	 */
+	private TrialFigures measure(Trial trial, int index, int total) {
+		TrialFigures figures = this.measurer.measure(trial);
+		Console.line(String.format(java.util.Locale.ROOT,
+				"[cell %d/%d] %s trial %d: %.1f req/s, p99 %.0f ms, %d requests, %d errors, app %s", index, total,
+				trial.cell().id(), trial.number(), figures.throughput(), figures.p99Ms(), figures.requests(),
+				figures.errors(), figures.health().status()));
+		return figures;
+	}
+
+	/**
+	 * Restarts and warms up an app that ran out of memory, thrashed or crashed, unless it
+	 * is stopped anyway.
+	 */
+	private void restartIfNeeded(A app, TrialFigures figures, boolean stopsAnyway, List<Workload> workloads,
+			int warmupConcurrency, Runnable afterUnmeasuredLoad) {
+		if (figures.health().needsRestart() && !stopsAnyway) {
+			Console.line("[restart] " + app.target().stack().id() + ": " + figures.health().status() + " ("
+					+ figures.health().cause() + ")");
+			this.hooks.stopping(app);
+			app.restart();
+			warmUp(app, workloads, warmupConcurrency);
+			afterUnmeasuredLoad.run();
+			this.hooks.started(app, false);
+		}
 	}
 
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import dev.twinstack.bench.analysis.capacity.Capacity;
 import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.faults.FaultRun;
 import dev.twinstack.bench.faults.OutageRun;
@@ -63,6 +64,8 @@ final class RunRecord implements BenchShutdown.Run {
 	private Supplier<Map<String, CellResult>> trials = Map::of;
 
 	private List<FaultRun> faults = List.of();
+
+	private final List<Capacity> capacity = new ArrayList<>();
 
 	private List<OutageRun> outages = List.of();
 
@@ -125,6 +128,16 @@ final class RunRecord implements BenchShutdown.Run {
 	synchronized void cell(CellSummary summary) {
 		if (this.state == State.RUNNING) {
 			this.cells.add(summary);
+		}
+	}
+
+	/**
+	 * Records a stack's capacity at the objective.
+	 * @param found the search's result
+	 */
+	synchronized void capacity(Capacity found) {
+		if (this.state == State.RUNNING) {
+			this.capacity.add(found);
 		}
 	}
 
@@ -241,7 +254,7 @@ final class RunRecord implements BenchShutdown.Run {
 				Duration.between(this.start, end).toMillis() / 1000.0, medians, List.copyOf(this.apps),
 				List.copyOf(this.memory), this.settings.jdk(), this.settings.skipped(), List.copyOf(this.cells),
 				trials.values().stream().filter((trial) -> finished.contains(trial.cell())).toList(), this.faults,
-				this.outages, complete, reason);
+				this.outages, complete, reason, List.copyOf(this.capacity));
 	}
 
 }

@@ -65,6 +65,9 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 
 	private static final List<LoadModel> CLOSED = List.of(LoadModel.CLOSED);
 
+	/** The capacity search's first rung (req/s). */
+	public static final int CAPACITY_START_RATE = 150;
+
 	/** The full profile's overload: far beyond what a 2-core box serves (clients). */
 	public static final int OVERLOAD_CONCURRENCY = 2000;
 
@@ -160,12 +163,27 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 			Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(2), 3, SEED_000_REQUESTS,
 			SEED_000_MEMORY_READINGS, Workload.CPU_LIGHT);
 
+	/**
+	 * {@code capacity} (about 25 minutes on 2 cores for five stacks, the bench's
+	 * estimate): each stack's capacity at the latency objective ({@code bench.slo}) on
+	 * composite sequential, placed as in standard so that the figures compare. The
+	 * block's one open cell per stack is the search's first rung (150 req/s): a ladder ×
+	 * 1.5 up to the first failing rung, then a bisection
+	 * ({@link dev.twinstack.bench.analysis.capacity.CapacitySearch}); each rung is one 10
+	 * s open trial after the ramp-up. Each app start is warmed up for at most 60 s; the
+	 * low rungs keep warming the JIT.
+	 */
+	public static final BenchProfile CAPACITY = new BenchProfile("capacity",
+			List.of(new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE), List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS,
+					DEFAULT_HEAP, List.of(LoadModel.OPEN), List.of(40), List.of(CAPACITY_START_RATE))),
+			Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(2), 1, 5000);
+
 	/** Every profile, in order. */
-	public static final List<BenchProfile> ALL = List.of(SMOKE, STANDARD, FULL, SEEDS);
+	public static final List<BenchProfile> ALL = List.of(SMOKE, STANDARD, FULL, SEEDS, CAPACITY);
 
 	/**
 	 * Returns the accepted names.
-	 * @return {@code [smoke, standard, full, seeds]}
+	 * @return {@code [smoke, standard, full, seeds, capacity]}
 	 */
 	public static List<String> ids() {
 		return ALL.stream().map(BenchProfile::id).toList();

@@ -44,10 +44,11 @@ import dev.twinstack.bench.settings.remote.TargetsMode;
  * {@code null} when none was asked for
  * @param targets apps and mocks started by hand elsewhere ({@code bench.targets}),
  * {@link Targets#LOCAL} when the bench starts them
+ * @param slo the latency objective of the capacity search ({@code bench.slo})
  */
 public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Downstream downstream, Jvms jvms,
 		FaultSettings faults, Path outputDir, CrossChecker crossCheck, LoadEngines engines, Projection project,
-		Targets targets) {
+		Targets targets, Slo slo) {
 
 	/**
 	 * The report's what-if projection
@@ -161,7 +162,8 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 		CrossChecker crossCheck = SettingsTable.CROSS_CHECK.read(get, profile);
 		LoadEngines engines = engines(get, profile, matrix);
 		return new BenchSettings(profile.id(), matrix, timing, downstream, jvms, faults,
-				SettingsTable.OUTPUT_DIR.read(get, profile), crossCheck, engines, project, targets);
+				SettingsTable.OUTPUT_DIR.read(get, profile), crossCheck, engines, project, targets,
+				SettingsTable.SLO.read(get, profile));
 	}
 
 	/**
@@ -202,7 +204,7 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 	 */
 	public BenchSettings withJars(Jars jars) {
 		return new BenchSettings(this.profile, this.matrix, this.timing, this.downstream, this.jvms.withJars(jars),
-				this.faults, this.outputDir, this.crossCheck, this.engines, this.project, this.targets);
+				this.faults, this.outputDir, this.crossCheck, this.engines, this.project, this.targets, this.slo);
 	}
 
 	/**
@@ -212,7 +214,17 @@ public record BenchSettings(String profile, MatrixPlan matrix, Timing timing, Do
 	 */
 	public BenchSettings withEngines(LoadEngines engines) {
 		return new BenchSettings(this.profile, this.matrix, this.timing, this.downstream, this.jvms, this.faults,
-				this.outputDir, this.crossCheck, engines, this.project, this.targets);
+				this.outputDir, this.crossCheck, engines, this.project, this.targets, this.slo);
+	}
+
+	/**
+	 * Tells whether the open cells are capacity searches
+	 * ({@code bench.profile=capacity}): a ladder and bisection over the rate from the
+	 * cell's rate, rather than trials at it.
+	 * @return {@code true} for the capacity profile
+	 */
+	public boolean searchesCapacity() {
+		return BenchProfile.CAPACITY.id().equals(this.profile);
 	}
 
 	/**

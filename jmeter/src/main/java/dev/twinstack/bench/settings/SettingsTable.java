@@ -21,6 +21,7 @@ import dev.twinstack.bench.matrix.MatrixBlock;
 import dev.twinstack.bench.matrix.Scenario;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Transfer;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.settings.faults.DownstreamService;
 import dev.twinstack.bench.settings.faults.Fault;
 import dev.twinstack.bench.settings.faults.FaultSettings;
@@ -191,6 +192,19 @@ public final class SettingsTable {
 					+ " clients",
 			Setting.Default.perProfile(MemoryRequests::defaultFor, String::valueOf), MemoryRequests::parse, null);
 
+	/** {@code bench.slo}: the capacity search's objective. */
+	public static final Setting<Slo> SLO = new Setting<>("bench.slo", TIMING, "objective", Slo.FORM,
+			"the latency objective of the capacity search (profile capacity): a rung passes when this percentile "
+					+ "stays within the limit, errors stay under 1 % of the arrivals and the app lives",
+			new Setting.Default<>((profile) -> Slo.DEFAULT,
+					(profile) -> Slo.DEFAULT.shown() + ", the ideal being the workload's downstream wait: "
+							+ Math.round(Slo.DEFAULT.limitMs(new Downstream(SettingsTable.LATENCY.defaultValue(profile),
+									SettingsTable.SLOW_LATENCY.defaultValue(profile))
+								.downstreamMs(Workload.composite(Fanout.SEQUENTIAL))))
+							+ "ms for composite sequential at bench.latency="
+							+ SettingsTable.LATENCY.defaultValue(profile)),
+			Slo::parse, null);
+
 	/** {@code bench.latency}. */
 	public static final Setting<String> LATENCY = new Setting<>("bench.latency", DOWNSTREAM, "latency",
 			"one of " + Latency.ACCEPTED_FORMS,
@@ -231,10 +245,9 @@ public final class SettingsTable {
 	public static final Setting<CrossChecker> CROSS_CHECK = new Setting<>("bench.crosscheck", OUTPUT, "word",
 			SettingsParser.oneOf(CrossChecker.class),
 			"wrk runs every closed cell's trials once more, each right after it (The wrk cross-check)",
-			// full has no time left for it under 90 minutes
-			Setting.Default.perProfile(
-					(profile) -> (profile == BenchProfile.FULL) ? CrossChecker.NONE : CrossChecker.WRK,
-					CrossChecker::id),
+			// full has no time left for it under 90 minutes; capacity has open cells only
+			Setting.Default.perProfile((profile) -> (profile == BenchProfile.FULL || profile == BenchProfile.CAPACITY)
+					? CrossChecker.NONE : CrossChecker.WRK, CrossChecker::id),
 			SettingsParser.word(CrossChecker.class), null);
 
 	/** {@code bench.project}: parsed into a {@link Projection}, applied by the report. */
@@ -358,9 +371,9 @@ public final class SettingsTable {
 
 	/** Every setting, in the order of the help and the README. */
 	public static final List<Setting<?>> ALL = List.of(PROFILE, STACKS, SCENARIOS, FANOUTS, TRANSFERS, HEAPS, LOADS,
-			CONCURRENCY, RATES, APP_CPUS, DURATION, WARMUP, FORK, BASELINE, TRIALS, REQUESTS, MEMORY_REQUESTS, LATENCY,
-			SLOW_LATENCY, TOMCAT_THREADS, JAVA_HOME, APP_JVM_ARGS, MOCKS_JVM_ARGS, CROSS_CHECK, PROJECT, OUTPUT_DIR,
-			MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, MONGO_URI, MONGO_DATABASE, LOAD_ENGINES, RMI_KEYSTORE,
+			CONCURRENCY, RATES, APP_CPUS, DURATION, WARMUP, FORK, BASELINE, TRIALS, REQUESTS, MEMORY_REQUESTS, SLO,
+			LATENCY, SLOW_LATENCY, TOMCAT_THREADS, JAVA_HOME, APP_JVM_ARGS, MOCKS_JVM_ARGS, CROSS_CHECK, PROJECT,
+			OUTPUT_DIR, MOCK_SERVICES_JAR, MVC_JAR, WEBFLUX_JAR, MONGO_URI, MONGO_DATABASE, LOAD_ENGINES, RMI_KEYSTORE,
 			RMI_LOCAL_PORT, TARGETS_APPS, STUBS, FAULT_KINDS, FAULT_SERVICES, FAULT_SHARES, FAULT_CONCURRENCY,
 			FAULT_DURATION, FAULT_DATABASE_OUTAGE, HELP);
 
@@ -500,17 +513,17 @@ public final class SettingsTable {
 	}
 
 	/**
-	 * The default placement of the app on the CPUs: {@code standard} gives the app half
-	 * the cores (1 of 2) and the harness the others, chosen from data (the wrk
-	 * cross-check's gap was smaller pinned than shared: jmeter/README.md, *Placing the
-	 * processes on the CPUs*); the other profiles, and a one-core machine, keep their
-	 * blocks' own.
+	 * The default placement of the app on the CPUs: {@code standard} (and
+	 * {@code capacity}, whose figures compare with it) gives the app half the cores (1 of
+	 * 2) and the harness the others, chosen from data (the wrk cross-check's gap was
+	 * smaller pinned than shared: jmeter/README.md, *Placing the processes on the CPUs*);
+	 * the other profiles, and a one-core machine, keep their blocks' own.
 	 * @param profile the profile
 	 * @param cores the machine's logical processors
 	 * @return the app's cores in every block, {@code null} to keep the blocks' own
 	 */
 	static List<AppCpus> defaultPlacement(BenchProfile profile, int cores) {
-		if (profile != BenchProfile.STANDARD || cores < 2) {
+		if ((profile != BenchProfile.STANDARD && profile != BenchProfile.CAPACITY) || cores < 2) {
 			return null;
 		}
 		return List.of(new AppCpus(cores / 2));

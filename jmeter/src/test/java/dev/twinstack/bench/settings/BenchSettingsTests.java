@@ -237,7 +237,7 @@ class BenchSettingsTests {
 	@Test
 	void rejectsUnknownValuesListingTheAcceptedOnes() {
 		assertRejected("bench.profile", "heavy",
-				"bench.profile must be one of [smoke, standard, full, seeds], got 'heavy'");
+				"bench.profile must be one of [smoke, standard, full, seeds, capacity], got 'heavy'");
 		assertRejected("bench.stacks", "mvc,quarkus",
 				"bench.stacks must be a comma-separated subset of [mvc, mvc-vt, webflux, coroutines, webflux-vt], "
 						+ "got 'mvc,quarkus'");

@@ -11,12 +11,14 @@ import java.util.Optional;
 import dev.twinstack.bench.analysis.ModelFit;
 import dev.twinstack.bench.analysis.Winners;
 import dev.twinstack.bench.matrix.Cell;
+import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.queueing.LoadDependentDemands;
 import dev.twinstack.bench.queueing.Prediction;
 import dev.twinstack.bench.queueing.StackDemands;
 import dev.twinstack.bench.queueing.WhatIf;
+import dev.twinstack.bench.report.CapacityRows;
 import dev.twinstack.bench.report.ComparisonRows;
 import dev.twinstack.bench.report.MarkdownMustacheFactory;
 import dev.twinstack.bench.results.BenchResults;
@@ -52,8 +54,10 @@ public final class ModelSections {
 	 * @return Markdown, empty without a comparison
 	 */
 	public static String verdict(BenchResults results, RunModel model) {
+		List<String> capacity = CapacityRows.lines(results);
 		if (model.outcomes().isEmpty()) {
-			return "";
+			return capacity.isEmpty() ? "" : render("verdict.md.mustache", new VerdictView(List.of(), List.of(),
+					List.of(), "", Winners.NOISE_PERCENT, false, false, capacity, objective(results)));
 		}
 		List<Stack> stacks = results.settings().stacks();
 		List<StackRanking> headline = StackRanking.headline(model, stacks);
@@ -69,6 +73,22 @@ public final class ModelSections {
 				.put(column, swatch(results, comparison.outcome()) + " " + comparison.outcome().label()
 						+ (anyInvalid(comparison.outcome()) ? " †" : ""));
 		}
+		String capacityColumn = CapacityRows.column(results);
+		String capacityLeader = CapacityRows.leader(results);
+		if (capacityColumn != null && capacityLeader != null) {
+			// the capacity's workload: its rungs' (composite sequential in the profile)
+			columns.add(capacityColumn);
+			grid.computeIfAbsent(results.matrix()
+				.stream()
+				.filter((cell) -> cell.cell().load() == LoadModel.OPEN)
+				.findFirst()
+				.map((cell) -> cell.cell().workload())
+				.orElse(Workload.COMPOSITE_SEQUENTIAL), (w) -> new LinkedHashMap<>())
+				.put(capacityColumn,
+						(CapacityRows.tie(capacityLeader) ? TIE
+								: swatch(results, capacityLeader.substring(0, capacityLeader.indexOf(' ')))) + " "
+								+ capacityLeader);
+		}
 		List<GridRow> rows = new ArrayList<>();
 		grid.forEach((workload, cells) -> rows.add(new GridRow(workload.id(),
 				columns.stream().map((column) -> cells.getOrDefault(column, "—")).toList())));
@@ -78,10 +98,16 @@ public final class ModelSections {
 		}
 		legend.add(TIE + " tie or contested");
 		// a grid of one comparison repeats the ranking above it
-		boolean showGrid = model.outcomes().size() > 1;
+		boolean showGrid = model.outcomes().size() + ((capacityColumn != null && capacityLeader != null) ? 1 : 0) > 1;
 		return render("verdict.md.mustache",
 				new VerdictView(rankings, showGrid ? columns : List.of(), showGrid ? rows : List.of(),
-						String.join(" · ", legend), Winners.NOISE_PERCENT, headline.size() > VERDICT_LINES, showGrid));
+						String.join(" · ", legend), Winners.NOISE_PERCENT, headline.size() > VERDICT_LINES, showGrid,
+						capacity, objective(results)));
+	}
+
+	/** The capacity's objective, {@code null} when the run searched none. */
+	private static String objective(BenchResults results) {
+		return results.capacity().isEmpty() ? null : results.capacity().get(0).objective();
 	}
 
 	private static RankingView ranking(StackRanking ranking) {
@@ -334,8 +360,26 @@ public final class ModelSections {
 		return MarkdownMustacheFactory.render(TEMPLATES, template, view);
 	}
 
+	/**
+	 * The verdict.
+	 *
+	 * @param rankings the headline rankings
+	 * @param columns the grid's columns
+	 * @param rows the grid's rows
+	 * @param legend the grid's legend
+	 * @param noisePercent the winners' noise threshold (%)
+	 * @param moreWorkloads whether more workloads are in the grid
+	 * @param grid whether the grid shows
+	 * @param capacity each stack's capacity line, on top (empty without a search)
+	 * @param objective the capacity's objective, {@code null} without a search
+	 */
 	record VerdictView(List<RankingView> rankings, List<String> columns, List<GridRow> rows, String legend,
-			int noisePercent, boolean moreWorkloads, boolean grid) {
+			int noisePercent, boolean moreWorkloads, boolean grid, List<String> capacity, String objective) {
+
+		boolean ranked() {
+			return !this.rankings.isEmpty();
+		}
+
 	}
 
 	/**

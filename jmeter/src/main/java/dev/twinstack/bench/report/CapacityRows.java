@@ -1,0 +1,102 @@
+package dev.twinstack.bench.report;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+import dev.twinstack.bench.analysis.capacity.Capacity;
+import dev.twinstack.bench.analysis.capacity.RungOutcome;
+import dev.twinstack.bench.results.BenchResults;
+
+/**
+ * The capacity at the objective as the verdict and the winners grid show it, from
+ * results.json's {@code capacity} section: a line per stack, and the stack with the
+ * highest capacity against the next one.
+ */
+public final class CapacityRows {
+
+	private CapacityRows() {
+	}
+
+	/**
+	 * Returns the line of each stack whose capacity was searched, with the rungs tried.
+	 * @param results the run
+	 * @return e.g.
+	 * {@code **mvc**: capacity 589 req/s at p99 <= 600 ms (broke at 620: latency); rungs 150 ✓ · 225 ✓ · 759 ✗ · …},
+	 * empty when the run searched none
+	 */
+	public static List<String> lines(BenchResults results) {
+		return results.capacity()
+			.stream()
+			.map((capacity) -> "**" + capacity.stack() + "**: " + capacity.line() + "; rungs " + rungs(capacity))
+			.toList();
+	}
+
+	/**
+	 * Returns the grid's column of the capacity.
+	 * @param results the run
+	 * @return e.g. {@code capacity, p99 <= 600 ms}, {@code null} when the run searched
+	 * none
+	 */
+	public static String column(BenchResults results) {
+		if (results.capacity().isEmpty()) {
+			return null;
+		}
+		return "capacity, " + results.capacity().get(0).objective().replaceFirst(" \\(.*", "");
+	}
+
+	/**
+	 * Names the stack with the highest capacity and its margin over the next: a tie when
+	 * the next one broke above the leader's capacity (the two brackets overlap, so the
+	 * search cannot order them).
+	 * @param results the run
+	 * @return e.g. {@code webflux 589 req/s, +16 % over mvc}, {@code null} when no stack
+	 * has a capacity
+	 */
+	public static String leader(BenchResults results) {
+		List<Capacity> found = results.capacity()
+			.stream()
+			.filter((capacity) -> capacity.capacity() != null)
+			.sorted(Comparator.comparingInt(Capacity::capacity).reversed())
+			.toList();
+		if (found.isEmpty()) {
+			return null;
+		}
+		Capacity best = found.get(0);
+		String head = best.stack() + " " + best.capacity() + " req/s";
+		if (found.size() == 1) {
+			return head;
+		}
+		Capacity next = found.get(1);
+		double margin = (double) best.capacity() / next.capacity() - 1;
+		boolean overlap = next.brokeAt() == null || next.brokeAt() > best.capacity();
+		return overlap ? "tie: " + head + ", " + next.stack() + " " + next.capacity() + " req/s (brackets overlap)"
+				: head + String.format(Locale.ROOT, ", %+.0f %% over %s", margin * 100, next.stack());
+	}
+
+	/**
+	 * Tells whether the leader is a tie.
+	 * @param leader {@link #leader}'s text
+	 * @return {@code true} for a tie
+	 */
+	public static boolean tie(String leader) {
+		return leader.startsWith("tie: ");
+	}
+
+	private static String rungs(Capacity capacity) {
+		return capacity.rungs()
+			.stream()
+			.map((rung) -> rung.rate() + " " + mark(rung.verdict()))
+			.collect(Collectors.joining(" · "));
+	}
+
+	private static String mark(RungOutcome.Verdict verdict) {
+		return switch (verdict) {
+			case PASS -> "✓";
+			case FAIL -> "✗";
+			case GENERATOR_BOUND -> "(generator-bound)";
+		};
+	}
+
+}

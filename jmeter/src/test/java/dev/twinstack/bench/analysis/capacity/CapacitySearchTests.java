@@ -1,0 +1,164 @@
+package dev.twinstack.bench.analysis.capacity;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+
+import dev.twinstack.bench.load.JtlAnalysis;
+import dev.twinstack.bench.load.LatencyStats;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The capacity search on fake rungs: a stack whose latency climbs past the objective at a
+ * known rate.
+ */
+class CapacitySearchTests {
+
+	private static final double LIMIT_MS = 600;
+
+	private static final String OBJECTIVE = "p99 <= 600 ms";
+
+	private final List<Integer> tried = new ArrayList<>();
+
+	/** A stack that keeps the objective up to {@code capacity} req/s, then queues. */
+	private IntFunction<RungOutcome> stack(int capacity) {
+		return (rate) -> {
+			this.tried.add(rate);
+			double p99 = (rate <= capacity) ? 400 : 900;
+			return new RungOutcome(rate, p99, p99, rate * 10L, 0, null, 0.0, "ok", null);
+		};
+	}
+
+	@Test
+	void climbsTheLadderThenBisectsGeometrically() {
+		Capacity capacity = CapacitySearch.search("mvc", 150, OBJECTIVE, LIMIT_MS, stack(600));
+		// 150 × 1.5^k: 150, 225, 338, 506 pass, 759 fails; then √(506 × 759) = 620 fails,
+		// √(506 × 620) = 560 passes, √(560 × 620) = 589 passes: 620 / 589 < 1.06
+		assertThat(this.tried).containsExactly(150, 225, 338, 506, 759, 620, 560, 589);
+		assertThat(capacity.capacity()).isEqualTo(589);
+		assertThat(capacity.brokeAt()).isEqualTo(620);
+		assertThat(capacity.broke()).isEqualTo("latency");
+		assertThat(capacity.invalid()).isNull();
+		assertThat(capacity.rungs()).extracting(Capacity.Rung::verdict)
+			.containsExactly(RungOutcome.Verdict.PASS, RungOutcome.Verdict.PASS, RungOutcome.Verdict.PASS,
+					RungOutcome.Verdict.PASS, RungOutcome.Verdict.FAIL, RungOutcome.Verdict.FAIL,
+					RungOutcome.Verdict.PASS, RungOutcome.Verdict.PASS);
+		assertThat(capacity.line()).isEqualTo("capacity 589 req/s at p99 <= 600 ms (broke at 620: latency)");
+	}
+
+	@Test
+	void bisectsAtMostThreeTimesAndStopsWithin6Percent() {
+		for (int real : new int[] { 160, 200, 300, 480, 700, 1000, 1500, 3000 }) {
+			this.tried.clear();
+			Capacity capacity = CapacitySearch.search("webflux", 150, OBJECTIVE, LIMIT_MS, stack(real));
+			int ladder = this.tried.indexOf(capacity.rungs()
+				.stream()
+				.filter((rung) -> rung.verdict() == RungOutcome.Verdict.FAIL)
+				.findFirst()
+				.orElseThrow()
+				.rate()) + 1;
+			assertThat(this.tried.size() - ladder).as("bisections for %d", real).isLessThanOrEqualTo(3);
+			assertThat(capacity.capacity()).as("capacity for %d", real).isLessThanOrEqualTo(real);
+			assertThat(capacity.brokeAt()).isGreaterThan(real);
+			// the true capacity lies in [capacity, brokeAt): within 1.5^(1/8) ≈ 5.2 %
+			// after three steps
+			assertThat((double) capacity.brokeAt() / capacity.capacity()).as("F/P for %d", real)
+				.isLessThanOrEqualTo(1.06);
+			assertThat(this.tried).doesNotHaveDuplicates();
+		}
+	}
+
+	@Test
+	void failingTheFirstRungLeavesNoCapacity() {
+		Capacity capacity = CapacitySearch.search("mvc", 150, OBJECTIVE, LIMIT_MS, stack(100));
+		assertThat(this.tried).containsExactly(150);
+		assertThat(capacity.capacity()).isNull();
+		assertThat(capacity.brokeAt()).isEqualTo(150);
+		assertThat(capacity.line()).startsWith("capacity below 150 req/s");
+	}
+
+	@Test
+	void aGeneratorBoundRungStopsTheSearchAsInvalid() {
+		Capacity capacity = CapacitySearch.search("mvc", 150, OBJECTIVE, LIMIT_MS, (rate) -> {
+			this.tried.add(rate);
+			// at 338: the latency over the limit, but 8 % of sends late and the service
+			// time fine: the generator's delay
+			return (rate < 300) ? new RungOutcome(rate, 300, 300, rate * 10L, 0, null, 0.0, "ok", null)
+					: new RungOutcome(rate, 900, 350, rate * 10L, 0, null, 0.08, "ok", null);
+		});
+		assertThat(this.tried).containsExactly(150, 225, 338);
+		assertThat(capacity.capacity()).isNull();
+		assertThat(capacity.brokeAt()).isNull();
+		assertThat(capacity.invalid()).startsWith("generator-bound at 338 req/s (8 % of the sends late");
+		assertThat(capacity.rungs().get(2).verdict()).isEqualTo(RungOutcome.Verdict.GENERATOR_BOUND);
+		assertThat(capacity.line()).startsWith("capacity not measured at p99 <= 600 ms: generator-bound");
+		// late sends with a slow service too: the app's failure, not the generator's
+		assertThat(new RungOutcome(338, 900, 700, 3380, 0, null, 0.08, "ok", null).verdict(LIMIT_MS))
+			.isEqualTo(RungOutcome.Verdict.FAIL);
+	}
+
+	@Test
+	void aRungPassesOnlyWithinTheObjectiveUnder1PercentErrorsAndTheAppAlive() {
+		assertThat(new RungOutcome(300, 600, 600, 3000, 29, null, null, "ok", null).verdict(LIMIT_MS))
+			.isEqualTo(RungOutcome.Verdict.PASS);
+		assertThat(new RungOutcome(300, 601, 601, 3000, 0, null, null, "ok", null).verdict(LIMIT_MS))
+			.isEqualTo(RungOutcome.Verdict.FAIL);
+		assertThat(new RungOutcome(300, 100, 100, 3000, 30, null, null, "ok", null).verdict(LIMIT_MS))
+			.isEqualTo(RungOutcome.Verdict.FAIL);
+		assertThat(new RungOutcome(300, 100, 100, 3000, 0, null, null, "oom", null).verdict(LIMIT_MS))
+			.isEqualTo(RungOutcome.Verdict.FAIL);
+	}
+
+	@Test
+	void saysWhatBrokeFirst() {
+		// the app before errors before latency
+		assertThat(new RungOutcome(500, 5000, 5000, 5000, 900, "refused", null, "oom", null).whatBroke())
+			.isEqualTo("app oom");
+		assertThat(new RungOutcome(500, 5000, 5000, 5000, 50, "reset", null, "ok", null).whatBroke())
+			.isEqualTo("errors: reset");
+		assertThat(new RungOutcome(500, 5000, 5000, 5000, 50, null, null, "ok", null).whatBroke()).isEqualTo("errors");
+		assertThat(new RungOutcome(500, 5000, 5000, 5000, 49, "reset", null, "ok", "app CPU 97 % of its 1 core")
+			.whatBroke()).isEqualTo("latency (app CPU 97 % of its 1 core)");
+		// the search reports the lowest failing rung's
+		Capacity capacity = CapacitySearch.search("mvc", 150, OBJECTIVE, LIMIT_MS,
+				(rate) -> (rate <= 225) ? new RungOutcome(rate, 300, 300, rate * 10L, 0, null, null, "ok", null)
+						: (rate > 300) ? new RungOutcome(rate, 300, 300, rate * 10L, 0, null, null, "crashed", null)
+								: new RungOutcome(rate, 300, 300, rate * 10L, rate, "http-503", null, "ok", null));
+		// 338 crashed; then 276, 249 and 237 had errors
+		assertThat(capacity.brokeAt()).isEqualTo(237);
+		assertThat(capacity.broke()).isEqualTo("errors: http-503");
+	}
+
+	@Test
+	void namesTheResourceAtItsLimit() {
+		assertThat(RungOutcome.resourceAtLimit(0.95, 1, 0.5, 3.0, 1.0)).isEqualTo("app CPU 95 % of its 1 core");
+		assertThat(RungOutcome.resourceAtLimit(0.5, 1, 0.2, 3.0, null)).isEqualTo("GC pauses 20 % of the time");
+		assertThat(RungOutcome.resourceAtLimit(0.5, 1, 0.0, 3.0, null))
+			.isEqualTo("downstream connection pool: up to 3 waiting");
+		assertThat(RungOutcome.resourceAtLimit(null, 1, null, null, 2.0))
+			.isEqualTo("MongoDB connection pool: up to 2 waiting");
+		assertThat(RungOutcome.resourceAtLimit(0.89, 1, 0.1, 0.0, 0.0)).isNull();
+	}
+
+	@Test
+	void readsARungFromItsJtlAnalysis() {
+		LatencyStats latency = new LatencyStats(3000, 1, 310, 20, 305, 310, 315, 320, 340, 380, 450, 620, 900, 1000);
+		JtlAnalysis analysis = new JtlAnalysis(latency, null, List.of(), 12, 0, 0);
+		RungOutcome outcome = RungOutcome.of(300, 99, analysis, 2900, Map.of("reset", 4L, "timeout", 8L), "ok", null);
+		assertThat(outcome.latencyMs()).isEqualTo(620);
+		assertThat(outcome.errors()).isEqualTo(12);
+		// more samples than the estimate scheduled: the samples count
+		assertThat(outcome.scheduled()).isEqualTo(3000);
+		assertThat(outcome.topErrorKind()).isEqualTo("timeout");
+		assertThat(RungOutcome.of(300, 95, analysis, 2900, null, "ok", null).latencyMs()).isEqualTo(380);
+		assertThat(RungOutcome.of(300, 99.9, analysis, 2900, null, "ok", null).latencyMs()).isEqualTo(900);
+		// no answer at all fails
+		JtlAnalysis none = new JtlAnalysis(LatencyStats.NONE, null, List.of(), 0, 0, 0);
+		assertThat(RungOutcome.of(300, 99, none, 3000, null, "ok", null).verdict(LIMIT_MS))
+			.isEqualTo(RungOutcome.Verdict.FAIL);
+	}
+
+}

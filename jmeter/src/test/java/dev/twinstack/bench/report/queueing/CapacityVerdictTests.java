@@ -1,0 +1,102 @@
+package dev.twinstack.bench.report.queueing;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import dev.twinstack.bench.analysis.capacity.Capacity;
+import dev.twinstack.bench.analysis.capacity.RungOutcome;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.twinstack.bench.report.ReportWriter;
+import dev.twinstack.bench.report.ResultsJson;
+import dev.twinstack.bench.results.BenchResults;
+import dev.twinstack.bench.results.ResultsFile;
+import dev.twinstack.bench.results.ResultsFixture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The capacity line on top of the verdict and in the winners grid, when the run searched
+ * it; nothing of it otherwise.
+ */
+class CapacityVerdictTests {
+
+	private static final BenchResults RESULTS = ResultsFixture.results();
+
+	private static final String OBJECTIVE = "p99 <= 600 ms (2 × ideal 300 ms)";
+
+	@Test
+	void opensTheVerdictWithEachStacksCapacity() {
+		String verdict = verdict(withCapacity(capacity("mvc", 506, 560), capacity("webflux", 589, 620)));
+		assertThat(verdict).startsWith("## Verdict\n\n**Capacity at " + OBJECTIVE + "**")
+			.contains("\n- **mvc**: capacity 506 req/s at " + OBJECTIVE
+					+ " (broke at 560: latency); rungs 150 ✓ · 506 ✓ · 560 ✗\n")
+			.contains("\n- **webflux**: capacity 589 req/s at " + OBJECTIVE);
+		// before the closed-model ranking
+		assertThat(verdict.indexOf("**Capacity at")).isLessThan(verdict.indexOf("On this machine"));
+		// the grid gains the capacity's column
+		assertThat(verdict).contains("### Winners grid")
+			.contains("| capacity, p99 <= 600 ms |")
+			.contains(" webflux 589 req/s, +16 % over mvc |");
+	}
+
+	@Test
+	void overlappingBracketsAreATieInTheGrid() {
+		String verdict = verdict(withCapacity(capacity("mvc", 560, 620), capacity("webflux", 589, 620)));
+		assertThat(verdict).contains("⬜ tie: webflux 589 req/s, mvc 560 req/s (brackets overlap)");
+	}
+
+	@Test
+	void resultsJsonKeepsEachStacksCapacityAndRungs(@TempDir Path dir) throws IOException {
+		BenchResults results = withCapacity(capacity("mvc", 506, 560));
+		Files.writeString(dir.resolve("results.json"), ResultsJson.toJson(results));
+		JsonNode json = ResultsJson.read(dir.resolve("results.json"));
+		assertThat(json.at("/capacity/0/stack").asText()).isEqualTo("mvc");
+		assertThat(json.at("/capacity/0/capacity").asInt()).isEqualTo(506);
+		assertThat(json.at("/capacity/0/brokeAt").asInt()).isEqualTo(560);
+		assertThat(json.at("/capacity/0/broke").asText()).isEqualTo("latency");
+		assertThat(json.at("/capacity/0/objective").asText()).isEqualTo(OBJECTIVE);
+		assertThat(json.at("/capacity/0/rungs").size()).isEqualTo(3);
+		assertThat(json.at("/capacity/0/rungs/2/latencyMs").asDouble()).isEqualTo(900);
+		assertThat(json.at("/capacity/0/rungs/2/verdict").asText()).isEqualTo("FAIL");
+		assertThat(ResultsFile.read(dir).capacity()).isEqualTo(results.capacity());
+		// a run without a search writes no section, and reads back as none
+		Files.writeString(dir.resolve("results.json"), ResultsJson.toJson(RESULTS));
+		assertThat(ResultsJson.read(dir.resolve("results.json")).has("capacity")).isFalse();
+		assertThat(ResultsFile.read(dir).capacity()).isEmpty();
+	}
+
+	@Test
+	void aRunWithoutASearchShowsNoCapacity() {
+		assertThat(RESULTS.capacity()).isEmpty();
+		assertThat(verdict(RESULTS)).doesNotContain("apacity");
+	}
+
+	private static Capacity capacity(String stack, int pass, int fail) {
+		return new Capacity(stack, OBJECTIVE, 600, pass, fail, "latency", null,
+				List.of(new Capacity.Rung(150, 300, 300, 1650, 0, null, "ok", RungOutcome.Verdict.PASS),
+						new Capacity.Rung(pass, 550, 550, pass * 11L, 0, null, "ok", RungOutcome.Verdict.PASS),
+						new Capacity.Rung(fail, 900, 900, fail * 11L, 0, null, "ok", RungOutcome.Verdict.FAIL)),
+				120);
+	}
+
+	private static BenchResults withCapacity(Capacity... capacity) {
+		BenchResults r = RESULTS;
+		return new BenchResults(r.settings(), r.environment(), r.processes(), r.startedAt(), r.finishedAt(),
+				r.wallSeconds(), r.cells(), r.apps(), r.memory(), r.jdk(), r.skipped(), r.matrix(), r.trials(),
+				r.faults(), r.databaseOutages(), r.complete(), r.incompleteReason(), List.of(capacity));
+	}
+
+	/** The verdict section of the report. */
+	private static String verdict(BenchResults results) {
+		String md = ReportWriter.render(results, Set.of(), RunModel.of(results));
+		int start = md.indexOf("## Verdict");
+		assertThat(start).isNotNegative();
+		return md.substring(start, md.indexOf("Profile `standard`", start));
+	}
+
+}
