@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 
 import com.github.tomakehurst.wiremock.http.Fault;
 import dev.twinstack.mocks.Downstream;
@@ -267,39 +266,6 @@ public abstract class ProfileEndpointContract {
 						"/profiles/42", service.serviceName());
 			}
 		}
-	}
-
-	/**
-	 * The bench's gauge of the requests in progress (its {@code app_in_flight}): the
-	 * server observation's long-task timer counts a request under its method while it
-	 * runs, whatever runs the handler, and no longer once it is answered.
-	 */
-	@Test
-	void countsARequestInProgressUnderItsMethodInTheLongTaskTimer() throws Exception {
-		// answered 502, or 504 on a loaded machine: either way after 700 ms in the app
-		mocks.server(Downstream.ORDERS)
-			.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(500).withFixedDelay(700)));
-		// a cold code path on a loaded machine can take longer than the client's 10 s
-		WebTestClient patient = this.client.mutate().responseTimeout(Duration.ofSeconds(60)).build();
-		CompletableFuture<Void> request = CompletableFuture
-			.runAsync(() -> patient.post().uri("/profiles/42").exchange().expectStatus().is5xxServerError());
-		double most = 0;
-		while (!request.isDone()) {
-			most = Math.max(most, activePosts(AppUnderTest.prometheus(patient)));
-			Thread.sleep(50);
-		}
-		request.get();
-		assertThat(most).as("POSTs in progress at the most").isEqualTo(1.0);
-		assertThat(activePosts(AppUnderTest.prometheus(patient))).as("POSTs in progress once answered").isZero();
-	}
-
-	/** The count of POSTs in progress on a text page of {@code /actuator/prometheus}. */
-	private static double activePosts(String page) {
-		return page.lines()
-			.filter((line) -> line.startsWith("http_server_requests_active_seconds_count{")
-					&& line.contains("method=\"POST\""))
-			.mapToDouble((line) -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
-			.sum();
 	}
 
 	@Test
