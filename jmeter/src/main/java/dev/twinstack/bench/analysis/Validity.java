@@ -5,6 +5,8 @@ import static dev.twinstack.bench.text.Text.fmt;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.twinstack.bench.matrix.Cell;
+
 /**
  * Whether a cell's figures describe the stack, not the bench around it.
  * <ul>
@@ -204,6 +206,24 @@ public record Validity(boolean valid, boolean cpuLimited, List<String> reasons, 
 		List<String> checks = new ArrayList<>(this.checks);
 		checks.addAll(missed);
 		return new Validity(this.valid, this.cpuLimited, this.reasons, this.stubDrift, this.warnings, checks);
+	}
+
+	/**
+	 * Returns this verdict with a warning when an open cell's requests in flight at the
+	 * app miss Little's law ({@link LittlesLaw#warning}); the verdict itself is
+	 * unchanged.
+	 * @param check the cell's check, {@code null} when not made
+	 * @param cell the cell
+	 * @return the new verdict
+	 */
+	public Validity withLittlesLaw(LittlesLaw check, Cell cell) {
+		String warning = (check != null) ? check.warning(cell) : null;
+		if (warning == null) {
+			return this;
+		}
+		List<String> warnings = new ArrayList<>(this.warnings);
+		warnings.add(warning);
+		return new Validity(this.valid, this.cpuLimited, this.reasons, this.stubDrift, warnings, this.checks);
 	}
 
 	private static String number(double value) {

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.console.Progress;
+import dev.twinstack.bench.matrix.Workload;
 import dev.twinstack.bench.process.AppProcess;
 import dev.twinstack.bench.process.MockServicesProcess;
 import dev.twinstack.monitoring.ActuatorProbe;
@@ -57,15 +58,15 @@ public final class CellMonitor implements AutoCloseable {
 	 * Starts sampling.
 	 * @param app the app under load
 	 * @param mocks the mocks
-	 * @param requestUri the {@code uri} tag of the measured requests, e.g.
-	 * {@code /profiles/{customerId}}
+	 * @param workload the workload, whose method and {@code uri} tag name the measured
+	 * requests
 	 * @param label the cell's name in progress lines
 	 * @param progress the bench's progress, for the elapsed time and ETA
 	 * @return the running monitor
 	 */
-	public static CellMonitor start(AppProcess app, MockServicesProcess mocks, String requestUri, String label,
+	public static CellMonitor start(AppProcess app, MockServicesProcess mocks, Workload workload, String label,
 			Progress progress) {
-		List<Probe> probes = probes(app, mocks, requestUri);
+		List<Probe> probes = probes(app, mocks, workload);
 		List<String> columns = probes.stream().flatMap((probe) -> probe.columns().stream()).toList();
 		ProgressPrinter printer = new ProgressPrinter(label, progress, columns);
 		return new CellMonitor(MetricsSampler.start(INTERVAL, probes, printer::accept));
@@ -79,11 +80,11 @@ public final class CellMonitor implements AutoCloseable {
 	 * throw compiled methods away in the first trial (docs/design.md, "The warm-up").
 	 * @param app the app being warmed up
 	 * @param mocks the mocks
-	 * @param requestUri the {@code uri} tag of the workload's requests
+	 * @param workload the workload
 	 * @return the running monitor, to be closed after the warm-up
 	 */
-	public static CellMonitor startQuietly(AppProcess app, MockServicesProcess mocks, String requestUri) {
-		return new CellMonitor(MetricsSampler.start(INTERVAL, probes(app, mocks, requestUri), (row) -> {
+	public static CellMonitor startQuietly(AppProcess app, MockServicesProcess mocks, Workload workload) {
+		return new CellMonitor(MetricsSampler.start(INTERVAL, probes(app, mocks, workload), (row) -> {
 		}));
 	}
 
@@ -91,23 +92,23 @@ public final class CellMonitor implements AutoCloseable {
 	 * Starts sampling a remote target as {@link #startRemote} does, printing nothing: the
 	 * Actuator traffic of its trials, during its warm-up (see {@link #startQuietly}).
 	 * @param actuatorUri the base of the target's Actuator
-	 * @param requestUri the {@code uri} tag of the workload's requests
+	 * @param workload the workload
 	 * @return the running monitor, to be closed after the warm-up
 	 */
-	public static CellMonitor startRemoteQuietly(URI actuatorUri, String requestUri) {
-		return new CellMonitor(MetricsSampler.start(INTERVAL, remoteProbes(actuatorUri, requestUri), (row) -> {
+	public static CellMonitor startRemoteQuietly(URI actuatorUri, Workload workload) {
+		return new CellMonitor(MetricsSampler.start(INTERVAL, remoteProbes(actuatorUri, workload), (row) -> {
 		}));
 	}
 
-	private static List<Probe> remoteProbes(URI actuatorUri, String requestUri) {
-		return List.of(new ActuatorProbe("app", actuatorUri, requestUri, INTERVAL),
-				new PrometheusProbe(actuatorUri, requestUri, INTERVAL),
+	private static List<Probe> remoteProbes(URI actuatorUri, Workload workload) {
+		return List.of(new ActuatorProbe("app", actuatorUri, workload.uriTag(), INTERVAL),
+				new PrometheusProbe(actuatorUri, workload.method(), workload.uriTag(), INTERVAL),
 				new ProcessProbe("loadgen", ProcessHandle.current().pid()));
 	}
 
-	private static List<Probe> probes(AppProcess app, MockServicesProcess mocks, String requestUri) {
-		return List.of(new ActuatorProbe("app", app.actuatorUri(), requestUri, INTERVAL),
-				new PrometheusProbe(app.actuatorUri(), requestUri, INTERVAL),
+	private static List<Probe> probes(AppProcess app, MockServicesProcess mocks, Workload workload) {
+		return List.of(new ActuatorProbe("app", app.actuatorUri(), workload.uriTag(), INTERVAL),
+				new PrometheusProbe(app.actuatorUri(), workload.method(), workload.uriTag(), INTERVAL),
 				new ProcessProbe("app", app.process().pid()), new ProcessProbe("mocks", mocks.process().pid()),
 				new ProcessProbe("loadgen", ProcessHandle.current().pid()), new MachineProbe());
 	}
@@ -119,13 +120,14 @@ public final class CellMonitor implements AutoCloseable {
 	 * for them (the app's own {@code process.cpu.usage} is {@code app_cpu_micrometer}).
 	 * @param actuatorUri the base of the app's Actuator, e.g.
 	 * {@code http://127.0.0.2:8081/actuator/}
-	 * @param requestUri the {@code uri} tag of the measured requests
+	 * @param workload the workload, whose method and {@code uri} tag name the measured
+	 * requests
 	 * @param label the cell's name in progress lines
 	 * @param progress the bench's progress, for the elapsed time and ETA
 	 * @return the running monitor
 	 */
-	public static CellMonitor startRemote(URI actuatorUri, String requestUri, String label, Progress progress) {
-		List<Probe> probes = remoteProbes(actuatorUri, requestUri);
+	public static CellMonitor startRemote(URI actuatorUri, Workload workload, String label, Progress progress) {
+		List<Probe> probes = remoteProbes(actuatorUri, workload);
 		List<String> columns = probes.stream().flatMap((probe) -> probe.columns().stream()).toList();
 		ProgressPrinter printer = new ProgressPrinter(label, progress, columns);
 		return new CellMonitor(MetricsSampler.start(INTERVAL, probes, printer::accept));

@@ -9,6 +9,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
 
 import dev.twinstack.monitoring.Probe;
 
@@ -42,7 +44,18 @@ import dev.twinstack.monitoring.Probe;
  * <li>{@code app_jit_ms}: the JIT compiler's time since the start, in ms
  * ({@code jvm_compilation_time_ms_total}, Micrometer's {@code jvm.compilation.time}:
  * elapsed time summed over the compiler threads), {@code NaN} when the JVM has no such
- * meter.</li>
+ * meter;</li>
+ * <li>{@code app_in_flight}: the workload's requests in progress in the app now, the
+ * count of {@code http_server_requests_active_seconds}, the long-task timer Micrometer's
+ * {@code DefaultMeterObservationHandler} keeps beside every observation (a summary whose
+ * {@code sample_count} is the tasks in progress), over the label sets of the workload's
+ * {@code method}: its {@code uri} tag is {@code UNKNOWN}, fixed when the request starts,
+ * before routing. The same in every stack (Spring MVC's and WebFlux's server observation,
+ * whatever runs the handler). For a {@code GET} workload the scrape itself, in progress
+ * while the page is written, is taken off; 0 before the workload's first request;</li>
+ * <li>{@code app_served_seconds}: the sum of {@code http_server_requests_seconds} of the
+ * measured {@code uri}, every status, since the start (s): its rise over a window divided
+ * by the window is the mean number of those requests in the app, without sampling.</li>
  * </ul>
  * A meter the app does not expose is {@code NaN} in every row (e.g. Tomcat's in
  * webflux-app). The protobuf page is about two thirds of the text page (docs/design.md,
@@ -55,7 +68,16 @@ public final class PrometheusProbe implements Probe {
 	/** The columns, in {@link #read()} order. */
 	public static final List<String> COLUMNS = List.of("app_gc_allocated_bytes", "app_gc_count", "app_gc_seconds",
 			"app_served", "app_mongo_pool_wait", "app_mongo_pool_checkedout", "app_client_pending", "app_tomcat_busy",
-			"app_jit_ms");
+			"app_jit_ms", "app_in_flight", "app_served_seconds");
+
+	/**
+	 * Micrometer's long-task timer of the server's requests in progress (observation
+	 * {@code http.server.requests}, suffix {@code .active}).
+	 */
+	static final String ACTIVE = "http_server_requests_active_seconds";
+
+	/** The method of this probe's own request, in progress while the page is written. */
+	private static final String SCRAPE_METHOD = "GET";
 
 	/** The media type of Prometheus' protobuf format, without its parameters. */
 	private static final String PROTOBUF = "application/vnd.google.protobuf";
@@ -63,6 +85,8 @@ public final class PrometheusProbe implements Probe {
 	private final HttpClient http;
 
 	private final URI page;
+
+	private final String requestMethod;
 
 	private final String requestUri;
 
@@ -72,12 +96,14 @@ public final class PrometheusProbe implements Probe {
 	 * Creates the probe.
 	 * @param actuatorUri the app's Actuator base, e.g.
 	 * {@code http://127.0.0.1:9090/actuator/}
+	 * @param requestMethod the HTTP method of the measured requests, e.g. {@code POST}
 	 * @param requestUri the {@code uri} tag of the measured requests, e.g.
 	 * {@code /profiles/{customerId}}
 	 * @param timeout the longest wait for one scrape
 	 */
-	public PrometheusProbe(URI actuatorUri, String requestUri, Duration timeout) {
+	public PrometheusProbe(URI actuatorUri, String requestMethod, String requestUri, Duration timeout) {
 		this.page = URI.create(actuatorUri.toString().replaceAll("/?$", "/")).resolve("prometheus");
+		this.requestMethod = requestMethod;
 		this.requestUri = requestUri;
 		this.timeout = timeout;
 		this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
@@ -110,7 +136,7 @@ public final class PrometheusProbe implements Probe {
 
 	private double[] decode(InputStream body) throws IOException {
 		try {
-			return values(PrometheusScrape.read(body), this.requestUri);
+			return values(PrometheusScrape.read(body), this.requestMethod, this.requestUri);
 		}
 		catch (IllegalArgumentException | IOException ex) {
 			throw new IOException(this.page + ": " + ex.getMessage(), ex);
@@ -120,10 +146,11 @@ public final class PrometheusProbe implements Probe {
 	/**
 	 * Reads the columns from one scrape.
 	 * @param page the scrape
+	 * @param requestMethod the HTTP method of the measured requests
 	 * @param requestUri the {@code uri} tag of the measured requests
 	 * @return one value per column of {@link #COLUMNS}
 	 */
-	static double[] values(PrometheusScrape page, String requestUri) {
+	static double[] values(PrometheusScrape page, String requestMethod, String requestUri) {
 		double netty = page.value("reactor_netty_connection_provider_pending_connections",
 				(labels) -> "downstream".equals(labels.get("name")));
 		double apache = page.value("httpcomponents_httpclient_pool_total_pending", PrometheusScrape.ALL);
@@ -131,14 +158,32 @@ public final class PrometheusProbe implements Probe {
 				(labels) -> labels.getOrDefault("id", "").toLowerCase(Locale.ROOT).contains("eden"));
 		double allocated = page.value("jvm_gc_memory_allocated_bytes_total", PrometheusScrape.ALL)
 				+ (Double.isNaN(eden) ? 0 : eden);
+		Predicate<Map<String, String>> measured = (labels) -> requestUri.equals(labels.get("uri"));
 		return new double[] { allocated, zeroIfMissing(page.count("jvm_gc_pause_seconds", PrometheusScrape.ALL)),
 				zeroIfMissing(page.total("jvm_gc_pause_seconds", PrometheusScrape.ALL)),
-				zeroIfMissing(
-						page.count("http_server_requests_seconds", (labels) -> requestUri.equals(labels.get("uri")))),
+				zeroIfMissing(page.count("http_server_requests_seconds", measured)),
 				page.value("mongodb_driver_pool_waitqueuesize", PrometheusScrape.ALL),
 				page.value("mongodb_driver_pool_checkedout", PrometheusScrape.ALL),
 				Double.isNaN(netty) ? apache : netty, page.value("tomcat_threads_busy_threads", PrometheusScrape.ALL),
-				page.value("jvm_compilation_time_ms_total", PrometheusScrape.ALL) };
+				page.value("jvm_compilation_time_ms_total", PrometheusScrape.ALL), inFlight(page, requestMethod),
+				zeroIfMissing(page.total("http_server_requests_seconds", measured)) };
+	}
+
+	/**
+	 * Returns the requests of a method in progress in the app, the scrape itself left
+	 * out.
+	 * @param page the scrape
+	 * @param method the HTTP method of the measured requests
+	 * @return requests in progress, 0 before the first one, {@code NaN} when the app
+	 * keeps no long-task timer of its requests
+	 */
+	static double inFlight(PrometheusScrape page, String method) {
+		double active = page.count(ACTIVE, (labels) -> method.equals(labels.get("method")));
+		if (Double.isNaN(active)) {
+			// no request of the method has started yet, or no timer at all
+			return Double.isNaN(page.count(ACTIVE, PrometheusScrape.ALL)) ? Double.NaN : 0;
+		}
+		return SCRAPE_METHOD.equals(method) ? Math.max(0, active - 1) : active;
 	}
 
 	private static double zeroIfMissing(double value) {

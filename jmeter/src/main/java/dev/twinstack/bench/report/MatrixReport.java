@@ -16,6 +16,7 @@ import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.analysis.KneeFinder;
+import dev.twinstack.bench.analysis.LittlesLaw;
 import dev.twinstack.bench.analysis.ScenarioAnalysis;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Heap;
@@ -205,10 +206,26 @@ public final class MatrixReport {
 								+ " / " + ((c.latencyRatio() != null) ? fmt("%.2f", c.latencyRatio()) : MISSING))
 						.orElse(MISSING));
 		}
+		if (group.stream().anyMatch((s) -> s.littlesLaw() != null)) {
+			row(rows, "Little's law: in flight at the app (from its served time) / λ·R", columns,
+					MatrixReport::littlesLaw);
+		}
 		row(rows, "App", columns,
 				(s) -> s.health().needsRestart() ? "**" + s.health().status() + "**: " + s.health().cause() : "ok");
 		row(rows, "Validity", columns, MatrixReport::validity);
 		return new TableView(workload.id() + ", " + name, stacks.stream().map(Stack::title).toList(), rows);
+	}
+
+	private static String littlesLaw(CellSummary s) {
+		LittlesLaw check = s.littlesLaw();
+		if (check == null) {
+			return MISSING;
+		}
+		boolean flagged = check.warning(s.cell()) != null;
+		return fmt("%.1f%s / %.1f", check.appInFlight(),
+				(check.servedInFlight() != null) ? fmt(" (%.1f)", check.servedInFlight()) : "", check.clientInFlight())
+				+ ((check.deviation() != null) ? ": " + (flagged ? "**" : "") + fmt("%+.0f %%", check.deviation() * 100)
+						+ (flagged ? "**" : "") : "");
 	}
 
 	private static String validity(CellSummary s) {

@@ -13,6 +13,7 @@ import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CpuCeiling;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.CrossCheck;
+import dev.twinstack.bench.analysis.LittlesLaw;
 import dev.twinstack.bench.analysis.MeasurementChecks;
 import dev.twinstack.bench.analysis.ScenarioAnalysis;
 import dev.twinstack.bench.analysis.TrialNoise;
@@ -105,6 +106,7 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 					Optional.ofNullable(GcCost.median(trials.stream().map(TrialFigures::gc).toList()))
 						.map(GcCost::allocatedBytesPerRequest)
 						.orElse(null)));
+		validity = validity.withLittlesLaw(littlesLaw(trials), cell);
 		AppHealth health = trials.stream()
 			.map(TrialFigures::health)
 			.filter(AppHealth::needsRestart)
@@ -219,6 +221,20 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 	@JsonProperty
 	public PoolWaits pools() {
 		return PoolWaits.over(this.trials.stream().map(TrialFigures::pools).toList());
+	}
+
+	/**
+	 * Returns the app's requests in flight against the load generator's rate × latency,
+	 * each figure the median over the trials ({@link LittlesLaw}).
+	 * @return the check, {@code null} when no trial read the app's in-flight gauge
+	 */
+	@JsonProperty
+	public LittlesLaw littlesLaw() {
+		return littlesLaw(this.trials);
+	}
+
+	private static LittlesLaw littlesLaw(List<TrialFigures> trials) {
+		return LittlesLaw.median(trials.stream().map(TrialFigures::littlesLaw).toList());
 	}
 
 	private static CpuCost medianCost(List<TrialFigures> trials) {

@@ -2,6 +2,7 @@ package dev.twinstack.bench.results;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.analysis.LittlesLaw;
 import dev.twinstack.bench.analysis.SecondsNoise;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.measure.jvm.AppHealth;
@@ -41,12 +42,47 @@ import dev.twinstack.bench.measure.StubLatencyProbe;
  * @param jit the app's JIT compilation over the whole trial, {@code null} when not read
  * @param seconds the trial's steady seconds (their count, mean and sd), {@code null} when
  * too short or not counted
+ * @param littlesLaw the app's requests in flight against the load generator's rate ×
+ * latency over the counted window, {@code null} when not read
  */
 public record TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms,
 		double p99Ms, double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads,
 		Double machineCpu, Double loadGeneratorShare, Double mocksShare, CpuCost cpuCost,
 		StubLatencyProbe.Summary stubs, AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit,
-		SecondsNoise seconds) {
+		SecondsNoise seconds, LittlesLaw littlesLaw) {
+
+	/**
+	 * Creates a trial's figures without a Little's-law check.
+	 * @param requests samples taken
+	 * @param errors failed samples
+	 * @param throughput requests per second (req/s)
+	 * @param arrivalRate the open model's achieved arrival rate (req/s), or {@code null}
+	 * @param p50Ms median latency (ms)
+	 * @param p99Ms 99th percentile (ms)
+	 * @param p999Ms 99.9th percentile (ms)
+	 * @param maxMs slowest request (ms)
+	 * @param receivedKBps KB received per second
+	 * @param peakHeapMb the app's peak heap used (MB), or {@code null}
+	 * @param peakThreads the app's peak live platform threads, or {@code null}
+	 * @param machineCpu the machine's CPU use, or {@code null}
+	 * @param loadGeneratorShare CPU used by the load generator, or {@code null}
+	 * @param mocksShare CPU used by mock-services, or {@code null}
+	 * @param cpuCost CPU per request of each process
+	 * @param stubs the stubs' latency, or {@code null}
+	 * @param health what became of the app
+	 * @param gc GC pauses and allocation, or {@code null}
+	 * @param pools pool waits, or {@code null}
+	 * @param jit the app's JIT compilation, or {@code null}
+	 * @param seconds the trial's steady seconds, or {@code null}
+	 */
+	public TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms, double p99Ms,
+			double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads, Double machineCpu,
+			Double loadGeneratorShare, Double mocksShare, CpuCost cpuCost, StubLatencyProbe.Summary stubs,
+			AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit, SecondsNoise seconds) {
+		this(requests, errors, throughput, arrivalRate, p50Ms, p99Ms, p999Ms, maxMs, receivedKBps, peakHeapMb,
+				peakThreads, machineCpu, loadGeneratorShare, mocksShare, cpuCost, stubs, health, gc, pools, jit,
+				seconds, null);
+	}
 
 	/**
 	 * Takes a trial's figures from its full results.
@@ -65,7 +101,8 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 				bytesPerRequest * throughput / 1024, result.server().summary("app_heap_used_mb").peak(),
 				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
 				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), CpuCost.of(result.cpu(), throughput), stubs,
-				health, result.gc(), result.pools(), result.jit(), SecondsNoise.of(result.throughput().perSecond()));
+				health, result.gc(), result.pools(), result.jit(), SecondsNoise.of(result.throughput().perSecond()),
+				result.littlesLaw());
 	}
 
 	/**

@@ -323,13 +323,13 @@ final class AppSession implements AppUnderTest {
 	}
 
 	@Override
-	public CellMonitor monitor(String requestUri, String label, Progress progress) {
-		return CellMonitor.start(this.app, this.mocks, requestUri, label, progress);
+	public CellMonitor monitor(Workload workload, String label, Progress progress) {
+		return CellMonitor.start(this.app, this.mocks, workload, label, progress);
 	}
 
 	@Override
-	public CellMonitor monitorQuietly(String requestUri) {
-		return CellMonitor.startQuietly(this.app, this.mocks, requestUri);
+	public CellMonitor monitorQuietly(Workload workload) {
+		return CellMonitor.startQuietly(this.app, this.mocks, workload);
 	}
 
 	@Override

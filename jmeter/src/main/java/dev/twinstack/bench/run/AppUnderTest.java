@@ -68,20 +68,20 @@ interface AppUnderTest extends AutoCloseable {
 
 	/**
 	 * Starts sampling the app (and whatever else of the bench can be seen) for a trial.
-	 * @param requestUri the {@code uri} tag of the measured requests
+	 * @param workload the workload, whose requests are measured
 	 * @param label the trial's name in progress lines
 	 * @param progress the bench's progress
 	 * @return the running monitor
 	 */
-	CellMonitor monitor(String requestUri, String label, Progress progress);
+	CellMonitor monitor(Workload workload, String label, Progress progress);
 
 	/**
 	 * Starts sampling as {@link #monitor} does, printing nothing: the trials' Actuator
 	 * traffic during a warm-up.
-	 * @param requestUri the {@code uri} tag of the workload's requests
+	 * @param workload the workload
 	 * @return the running monitor
 	 */
-	CellMonitor monitorQuietly(String requestUri);
+	CellMonitor monitorQuietly(Workload workload);
 
 	/**
 	 * Starts the stub latency probe of a workload's trial.

@@ -295,7 +295,7 @@ final class MatrixRunner<A extends AppUnderTest> {
 			try (A app = started) {
 				// with the trials' Actuator readings from the start: the scrape's own
 				// code compiles for its first 20 s or more
-				try (CellMonitor monitor = app.monitorQuietly(first.workload().uriTag())) {
+				try (CellMonitor monitor = app.monitorQuietly(first.workload())) {
 					app.warmedUp(WarmUpPlan.warmUpGently(this.settings, app.target(), workloads, warmupConcurrency,
 							this.runPrefix));
 				}
@@ -373,7 +373,7 @@ final class MatrixRunner<A extends AppUnderTest> {
 		}
 		List<WarmUp> all = new ArrayList<>(app.warmUps());
 		// with the trials' Actuator readings: the JIT compiles for what the trials send
-		try (CellMonitor monitor = app.monitorQuietly(workload.uriTag())) {
+		try (CellMonitor monitor = app.monitorQuietly(workload)) {
 			if (crossChecked) {
 				// and for what wrk sends after each trial
 				this.measurer.warmCrossCheck(app, workload, concurrency);

@@ -172,13 +172,13 @@ final class RemoteTarget implements AppUnderTest {
 	}
 
 	@Override
-	public CellMonitor monitor(String requestUri, String label, Progress progress) {
-		return CellMonitor.startRemote(this.target.actuatorUri(), requestUri, label, progress);
+	public CellMonitor monitor(Workload workload, String label, Progress progress) {
+		return CellMonitor.startRemote(this.target.actuatorUri(), workload, label, progress);
 	}
 
 	@Override
-	public CellMonitor monitorQuietly(String requestUri) {
-		return CellMonitor.startRemoteQuietly(this.target.actuatorUri(), requestUri);
+	public CellMonitor monitorQuietly(Workload workload) {
+		return CellMonitor.startRemoteQuietly(this.target.actuatorUri(), workload);
 	}
 
 	/**

@@ -116,7 +116,7 @@ final class TrialRunner implements MatrixRunner.TrialMeasurer {
 		Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		this.progress.cellStarted(started);
 		TestPlanStats stats;
-		CellMonitor monitor = app.monitor(cell.workload().uriTag(), label, this.progress);
+		CellMonitor monitor = app.monitor(cell.workload(), label, this.progress);
 		try {
 			// stops at once when the app the bench started dies: the rest of the trial
 			// would only hit a closed port

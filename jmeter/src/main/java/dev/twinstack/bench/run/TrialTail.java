@@ -11,6 +11,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import dev.twinstack.bench.analysis.Ceiling;
+import dev.twinstack.bench.analysis.LittlesLaw;
 import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.load.EngineWindow;
 import dev.twinstack.bench.load.JtlAnalysis;
@@ -39,8 +40,9 @@ import dev.twinstack.monitoring.TimeSeries;
  * bench stored ({@link ProfileStore#drop}: the collection of a database the bench owns,
  * only the run's documents of another), takes the steady window of the readings with the
  * CPU shares the app lets the bench see, GC and pool waits, the JIT's compilation over
- * the whole trial, computes the ceiling from the downstream latency alone and builds the
- * trial's {@link CellResult}.
+ * the whole trial, the app's requests in flight against Little's law
+ * ({@link LittlesLaw}), computes the ceiling from the downstream latency alone and builds
+ * the trial's {@link CellResult}.
  */
 final class TrialTail {
 
@@ -95,6 +97,8 @@ final class TrialTail {
 		}
 		TimeSeries steady = steadyWindow(load.monitored().series(), samples, run.rampUp(), load.started(),
 				stats.elapsedSeconds());
+		LittlesLaw littlesLaw = (samples.firstStartMs() > 0) ? LittlesLaw.read(load.monitored().series(), jtl,
+				Instant.ofEpochMilli(samples.firstStartMs()).plus(run.rampUp()).plusSeconds(1)) : null;
 		CpuShares cpu = cpuShares.apply(steady.summaries());
 		Ceiling ceiling = Ceiling.of(cell, this.settings.fixedLatency(),
 				cell.stack().threadPerRequest() ? threadCap : OptionalInt.empty(), throughput(stats, samples));
@@ -106,7 +110,8 @@ final class TrialTail {
 				load.monitored().server(), cpu, GcCost.over(steady), PoolWaits.over(steady), storage, ceiling, null,
 				relative(jtl), null, relative(runDir.resolve("metrics.csv")),
 				(appLog != null) ? relative(appLog) : null, null, samples.engineSamples(), samples.window(),
-				JitCompilation.over(load.monitored().series()));
+				JitCompilation.over(load.monitored().series()))
+			.withLittlesLaw(littlesLaw);
 	}
 
 	/**
@@ -132,7 +137,8 @@ final class TrialTail {
 	 * @param result the trial's results
 	 * @return e.g. {@code [mvc c=400 1/3] 532.1 req/s, p50 699 ms, p99 894 ms, 3548
 	 * requests, 0 errors, stored 3548 / acknowledged 3548; peak heap 199 MB, peak threads
-	 * 322; JIT 0.1 s, 1.2 % of the trial}, the JIT's part left out when it was not read
+	 * 322; JIT 0.1 s, 1.2 % of the trial}, the JIT's part left out when it was not read,
+	 * then the requests in flight ({@link LittlesLaw#describe}) when read
 	 */
 	static String describe(String label, CellResult result) {
 		Storage storage = result.storage();
@@ -145,7 +151,8 @@ final class TrialTail {
 				whole(result.server().summary("app_threads_live").peak()))
 				+ ((result.jit() != null) ? String.format(Locale.ROOT, "; JIT %.1f s, %.1f %% of the trial%s",
 						result.jit().compilationMs() / 1000, result.jit().percent(),
-						result.jit().atWork(WarmUp.TRIAL_JIT_PERCENT) ? " (still at work)" : "") : "");
+						result.jit().atWork(WarmUp.TRIAL_JIT_PERCENT) ? " (still at work)" : "") : "")
+				+ ((result.littlesLaw() != null) ? "; " + result.littlesLaw().describe() : "");
 	}
 
 	/**

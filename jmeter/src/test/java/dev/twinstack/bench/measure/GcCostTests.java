@@ -104,7 +104,7 @@ class GcCostTests {
 	}
 
 	static TimeSeries.Row row(int second, PrometheusScrape page) {
-		return new TimeSeries.Row(T0.plusSeconds(second), PrometheusProbe.values(page, URI));
+		return new TimeSeries.Row(T0.plusSeconds(second), PrometheusProbe.values(page, "POST", URI));
 	}
 
 	static TimeSeries.Row failed(int second) {

@@ -77,7 +77,7 @@ class JitCompilationTests {
 	}
 
 	private static double jit(PrometheusScrape page) {
-		return PrometheusProbe.values(page, GcCostTests.URI)[PrometheusProbe.COLUMNS.indexOf("app_jit_ms")];
+		return PrometheusProbe.values(page, "POST", GcCostTests.URI)[PrometheusProbe.COLUMNS.indexOf("app_jit_ms")];
 	}
 
 	private static TimeSeries series(TimeSeries.Row... rows) {

@@ -63,7 +63,7 @@ class PrometheusProbeTests {
 
 	@Test
 	void readsEveryColumnFromOnePage() {
-		Map<String, Double> row = columns(PrometheusProbe.values(mvcPage(), REQUEST_URI));
+		Map<String, Double> row = columns(PrometheusProbe.values(mvcPage(), "POST", REQUEST_URI));
 
 		// the allocation counter plus the eden in use (no survivor, old or non-heap pool)
 		assertThat(row).containsEntry("app_gc_allocated_bytes", 216_006_656.0 + 25_165_824.0)
@@ -100,10 +100,10 @@ class PrometheusProbeTests {
 		PrometheusScrape histograms = scrape(
 				histogram("http_server_requests_seconds", 30, 12, 9.5, "uri", REQUEST_URI));
 
-		assertThat(column(PrometheusProbe.values(summaries, odd), "app_served")).isEqualTo(8.0);
-		assertThat(column(PrometheusProbe.values(summaries, REQUEST_URI), "app_served")).isEqualTo(40.0);
-		assertThat(column(PrometheusProbe.values(histograms, REQUEST_URI), "app_served")).isEqualTo(42.0);
-		assertThat(column(PrometheusProbe.values(summaries, "/never"), "app_served")).isZero();
+		assertThat(column(PrometheusProbe.values(summaries, "POST", odd), "app_served")).isEqualTo(8.0);
+		assertThat(column(PrometheusProbe.values(summaries, "POST", REQUEST_URI), "app_served")).isEqualTo(40.0);
+		assertThat(column(PrometheusProbe.values(histograms, "POST", REQUEST_URI), "app_served")).isEqualTo(42.0);
+		assertThat(column(PrometheusProbe.values(summaries, "POST", "/never"), "app_served")).isZero();
 	}
 
 	@Test
@@ -116,7 +116,7 @@ class PrometheusProbeTests {
 						labels("id", "1", "name", "downstream", "remote_address", "127.0.0.1:9081"), 50,
 						labels("id", "2", "name", "other", "remote_address", "127.0.0.1:9999")));
 
-		Map<String, Double> row = columns(PrometheusProbe.values(webflux, REQUEST_URI));
+		Map<String, Double> row = columns(PrometheusProbe.values(webflux, "POST", REQUEST_URI));
 
 		assertThat(row).containsEntry("app_gc_allocated_bytes", 0.0)
 			.containsEntry("app_gc_count", 0.0)
@@ -135,9 +135,9 @@ class PrometheusProbeTests {
 	@Test
 	void readsTheProbesColumnsFromRealScrapesOfBothApps() throws IOException {
 		Map<String, Double> mvc = columns(
-				PrometheusProbe.values(PrometheusPages.fixture("mvc-prometheus-after.pb"), REQUEST_URI));
+				PrometheusProbe.values(PrometheusPages.fixture("mvc-prometheus-after.pb"), "POST", REQUEST_URI));
 		Map<String, Double> webflux = columns(
-				PrometheusProbe.values(PrometheusPages.fixture("webflux-prometheus-after.pb"), REQUEST_URI));
+				PrometheusProbe.values(PrometheusPages.fixture("webflux-prometheus-after.pb"), "POST", REQUEST_URI));
 		for (Map<String, Double> app : List.of(mvc, webflux)) {
 			assertThat(app.get("app_gc_allocated_bytes")).isGreaterThan(1e6);
 			assertThat(app.get("app_gc_count")).isGreaterThan(0);
@@ -156,6 +156,52 @@ class PrometheusProbeTests {
 		assertThat(mvc.get("app_gc_seconds")).isCloseTo(0.147, within(1e-9));
 		assertThat(webflux.get("app_gc_count")).isEqualTo(8);
 		assertThat(webflux.get("app_gc_seconds")).isCloseTo(0.129, within(1e-9));
+	}
+
+	@Test
+	void readsTheWorkloadsRequestsInFlightFromRealScrapesOfBothAppsWithoutTheScrapeItself() throws IOException {
+		for (String app : List.of("mvc", "webflux")) {
+			for (String when : List.of("before", "after")) {
+				PrometheusScrape page = PrometheusPages.fixture(app + "-prometheus-" + when + ".pb");
+				// the idle app's page: its long-task timer holds the scrape's own GET
+				// (count 1) and the POST label set of the workload's earlier requests
+				// (count 0)
+				assertThat(page.count(PrometheusProbe.ACTIVE, (labels) -> "GET".equals(labels.get("method"))))
+					.as(app + " " + when + ": the scrape in flight")
+					.isEqualTo(1.0);
+				assertThat(column(PrometheusProbe.values(page, "POST", REQUEST_URI), "app_in_flight"))
+					.as(app + " " + when)
+					.isZero();
+				assertThat(column(PrometheusProbe.values(page, "GET", "/scenarios/cpu-light"), "app_in_flight"))
+					.as(app + " " + when + ", a GET workload")
+					.isZero();
+			}
+		}
+		// the seconds of the 620 requests each app served, as the pages' text reads
+		assertThat(
+				column(PrometheusProbe.values(PrometheusPages.fixture("mvc-prometheus-after.pb"), "POST", REQUEST_URI),
+						"app_served_seconds"))
+			.isCloseTo(103.250217496, within(1e-9));
+		assertThat(column(
+				PrometheusProbe.values(PrometheusPages.fixture("webflux-prometheus-after.pb"), "POST", REQUEST_URI),
+				"app_served_seconds"))
+			.isCloseTo(115.164277166, within(1e-9));
+	}
+
+	@Test
+	void countsTheWorkloadsMethodInProgressOverEveryLabelSet() {
+		PrometheusScrape busy = scrape(summary(PrometheusProbe.ACTIVE,
+				observed(30, 9.0, "method", "POST", "outcome", "SUCCESS", "status", "200", "uri", "UNKNOWN"),
+				observed(7, 2.1, "method", "POST", "outcome", "UNKNOWN", "status", "UNKNOWN", "uri", "UNKNOWN"),
+				observed(4, 0.1, "method", "GET", "outcome", "SUCCESS", "status", "200", "uri", "UNKNOWN")));
+
+		assertThat(column(PrometheusProbe.values(busy, "POST", REQUEST_URI), "app_in_flight")).isEqualTo(37.0);
+		// a GET workload: 3 of its own, and the scrape
+		assertThat(column(PrometheusProbe.values(busy, "GET", "/scenarios/cpu-light"), "app_in_flight")).isEqualTo(3.0);
+		// before the workload's first request: none in flight
+		assertThat(column(PrometheusProbe.values(busy, "PUT", REQUEST_URI), "app_in_flight")).isZero();
+		// an app without the long-task timer
+		assertThat(column(scrape(counter("jvm_gc_memory_allocated_bytes", 1)), "app_in_flight")).isNaN();
 	}
 
 	@Test
@@ -189,7 +235,7 @@ class PrometheusProbeTests {
 		actuator.start();
 		try {
 			PrometheusProbe probe = new PrometheusProbe(
-					java.net.URI.create("http://127.0.0.1:" + actuator.getAddress().getPort() + "/actuator"),
+					java.net.URI.create("http://127.0.0.1:" + actuator.getAddress().getPort() + "/actuator"), "POST",
 					REQUEST_URI, Duration.ofSeconds(5));
 
 			assertThat(column(probe.read(), "app_gc_allocated_bytes")).isEqualTo(1234.0);
@@ -223,7 +269,7 @@ class PrometheusProbeTests {
 	}
 
 	static double column(PrometheusScrape page, String column) {
-		return column(PrometheusProbe.values(page, REQUEST_URI), column);
+		return column(PrometheusProbe.values(page, "POST", REQUEST_URI), column);
 	}
 
 	/** A page of the allocation counter and the given memory pools. */

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 
 import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.analysis.LittlesLaw;
 import dev.twinstack.bench.analysis.SecondsNoise;
 import dev.twinstack.bench.load.OpenModel;
 import dev.twinstack.bench.matrix.Cell;
@@ -114,6 +115,40 @@ class MatrixReportTests {
 		assertThat(summary.ceiling().boundBy()).isEqualTo("threads");
 		String md = MatrixReport.render(List.of(summary), List.of(Stack.MVC));
 		assertThat(md).contains("| Requested rate kept | **no**: 240 of 300 req/s started |");
+	}
+
+	@Test
+	void anOpenCellWhoseAppSawFewerInFlightThanLittlesLawIsFlaggedAndAClosedOneIsNot() {
+		// 300 req/s × 650 ms = 195 in flight at the load generator, 150 at the app
+		LittlesLaw queued = new LittlesLaw(30, 300, 650, 150, 148.5);
+		Cell open = new Cell(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, LoadModel.OPEN, 0, 300, Heap.DEFAULT);
+		CellSummary flagged = CellSummary.of(open, List.of(littlesLaw(trial(300, 900, 0.5, 0.0, OK), queued)),
+				settings(), 5.0, OptionalInt.of(200), OpenModel.maxThreads(300, 1000), 2);
+
+		assertThat(flagged.littlesLaw()).isEqualTo(queued);
+		assertThat(flagged.validity().warnings()).containsExactly(queued.warning(open));
+		assertThat(flagged.validity().warnings().get(0)).contains("misses by -23 %", "queued before the app",
+				"Tomcat's accept queue");
+		// a warning: the verdict stays
+		assertThat(flagged.validity().valid()).isTrue();
+		String md = MatrixReport.render(List.of(flagged), List.of(Stack.MVC));
+		assertThat(md)
+			.contains("| Little's law: in flight at the app (from its served time) / λ·R | 150.0 (148.5) / 195.0: "
+					+ "**-23 %** |")
+			.contains("**warning**: Little's law (N = λ·R) misses by -23 %");
+
+		Cell closed = Cell.closed(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, 400, Heap.DEFAULT);
+		CellSummary unflagged = CellSummary.of(closed, List.of(littlesLaw(trial(300, 900, 0.5, 0.0, OK), queued)),
+				settings(), 5.0, OptionalInt.of(200), 400, 2);
+		assertThat(unflagged.validity().warnings()).isEmpty();
+		assertThat(MatrixReport.render(List.of(unflagged), List.of(Stack.MVC)))
+			.contains("| 150.0 (148.5) / 195.0: -23 % |")
+			.doesNotContain("Little's law (N = λ·R)");
+		// an open cell within the tolerance
+		CellSummary agreeing = CellSummary.of(open,
+				List.of(littlesLaw(trial(300, 900, 0.5, 0.0, OK), new LittlesLaw(30, 300, 650, 180, null))), settings(),
+				5.0, OptionalInt.of(200), OpenModel.maxThreads(300, 1000), 2);
+		assertThat(agreeing.validity().warnings()).isEmpty();
 	}
 
 	@Test
@@ -258,6 +293,13 @@ class MatrixReportTests {
 				t.p999Ms(), t.maxMs(), t.receivedKBps(), t.peakHeapMb(), t.peakThreads(), t.machineCpu(),
 				t.loadGeneratorShare(), t.mocksShare(), t.cpuCost(), t.stubs(), t.health(), t.gc(), t.pools(), jit,
 				t.seconds());
+	}
+
+	private static TrialFigures littlesLaw(TrialFigures t, LittlesLaw check) {
+		return new TrialFigures(t.requests(), t.errors(), t.throughput(), t.arrivalRate(), t.p50Ms(), t.p99Ms(),
+				t.p999Ms(), t.maxMs(), t.receivedKBps(), t.peakHeapMb(), t.peakThreads(), t.machineCpu(),
+				t.loadGeneratorShare(), t.mocksShare(), t.cpuCost(), t.stubs(), t.health(), t.gc(), t.pools(), t.jit(),
+				t.seconds(), check);
 	}
 
 	private static TrialFigures trial(double throughput, double p99, double machineCpu, Double drift,
