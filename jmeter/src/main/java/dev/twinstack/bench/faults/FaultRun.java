@@ -20,7 +20,8 @@ import dev.twinstack.bench.settings.faults.FaultSettings;
  * @param requests requests sent
  * @param errors requests not answered 201
  * @param errorPercent errors ÷ requests (%)
- * @param statuses requests per status seen
+ * @param statuses requests per status seen, or per kind of failure
+ * ({@link dev.twinstack.bench.load.ErrorKind}) for those without one
  * @param statusesAsExpected whether the fault hit (errors &gt; 0) and every failed
  * request got the expected status
  * @param failedP99Ms p99 of the failed requests (ms), {@code null} without failures

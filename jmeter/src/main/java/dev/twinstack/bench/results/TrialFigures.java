@@ -1,5 +1,7 @@
 package dev.twinstack.bench.results;
 
+import java.util.Map;
+
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.SecondsNoise;
@@ -41,12 +43,47 @@ import dev.twinstack.bench.measure.StubLatencyProbe;
  * @param jit the app's JIT compilation over the whole trial, {@code null} when not read
  * @param seconds the trial's steady seconds (their count, mean and sd), {@code null} when
  * too short or not counted
+ * @param errorsByKind the failed samples of each kind ({@link CellResult#errorsByKind}),
+ * {@code null} when not counted
  */
 public record TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms,
 		double p99Ms, double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads,
 		Double machineCpu, Double loadGeneratorShare, Double mocksShare, CpuCost cpuCost,
 		StubLatencyProbe.Summary stubs, AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit,
-		SecondsNoise seconds) {
+		SecondsNoise seconds, Map<String, Long> errorsByKind) {
+
+	/**
+	 * Creates the figures without errors by kind.
+	 * @param requests samples taken
+	 * @param errors failed samples
+	 * @param throughput requests per second (req/s)
+	 * @param arrivalRate the open model's achieved arrival rate (req/s), or {@code null}
+	 * @param p50Ms median latency (ms)
+	 * @param p99Ms 99th percentile (ms)
+	 * @param p999Ms 99.9th percentile (ms)
+	 * @param maxMs slowest request (ms)
+	 * @param receivedKBps KB received per second
+	 * @param peakHeapMb peak heap used (MB), or {@code null}
+	 * @param peakThreads peak live threads, or {@code null}
+	 * @param machineCpu the machine's CPU use, or {@code null}
+	 * @param loadGeneratorShare the load generator's CPU share, or {@code null}
+	 * @param mocksShare the mocks' CPU share, or {@code null}
+	 * @param cpuCost CPU per request
+	 * @param stubs the stubs' latency, or {@code null}
+	 * @param health what became of the app
+	 * @param gc GC pauses and allocation, or {@code null}
+	 * @param pools pool waits, or {@code null}
+	 * @param jit JIT compilation, or {@code null}
+	 * @param seconds the steady seconds, or {@code null}
+	 */
+	public TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms, double p99Ms,
+			double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads, Double machineCpu,
+			Double loadGeneratorShare, Double mocksShare, CpuCost cpuCost, StubLatencyProbe.Summary stubs,
+			AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit, SecondsNoise seconds) {
+		this(requests, errors, throughput, arrivalRate, p50Ms, p99Ms, p999Ms, maxMs, receivedKBps, peakHeapMb,
+				peakThreads, machineCpu, loadGeneratorShare, mocksShare, cpuCost, stubs, health, gc, pools, jit,
+				seconds, null);
+	}
 
 	/**
 	 * Takes a trial's figures from its full results.
@@ -65,7 +102,8 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 				bytesPerRequest * throughput / 1024, result.server().summary("app_heap_used_mb").peak(),
 				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
 				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), CpuCost.of(result.cpu(), throughput), stubs,
-				health, result.gc(), result.pools(), result.jit(), SecondsNoise.of(result.throughput().perSecond()));
+				health, result.gc(), result.pools(), result.jit(), SecondsNoise.of(result.throughput().perSecond()),
+				result.errorsByKind());
 	}
 
 	/**
