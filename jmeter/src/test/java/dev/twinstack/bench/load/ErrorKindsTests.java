@@ -24,7 +24,6 @@ import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.dummySampler;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 /**
@@ -39,12 +38,15 @@ class ErrorKindsTests {
 	Path folder;
 
 	/**
-	 * Starts JMeter's engine once (seconds the first time, in any JVM), so that each case
-	 * takes its own time.
+	 * Starts JMeter's engine and its HTTP client once with a request that succeeds
+	 * (seconds the first time in a JVM), so that each case takes its own time.
 	 */
 	@BeforeAll
 	static void startJmeterOnce() throws Exception {
-		ScenarioPlan.lean(threadGroup(1, 1, dummySampler("warm-up"))).run();
+		try (RecordingStub stub = new RecordingStub(Duration.ZERO, (exchange) -> 200)) {
+			ScenarioPlan.lean(threadGroup(1, 1, ScenarioPlan.sampler(Workload.CPU_LIGHT, stub.baseUri() + "/", "t0")))
+				.run();
+		}
 	}
 
 	@Test
