@@ -23,7 +23,8 @@ import dev.twinstack.bench.settings.faults.FaultSettings;
  * @param targeted requests the fault was meant to hit: all at 100 %, those whose customer
  * id ends in {@link FaultInjector#FAULTED_DIGIT} at 10 % (counted from the JTL's URLs);
  * -1 when the JTL has no URLs
- * @param statuses requests per status seen
+ * @param statuses requests per status seen, or per kind of failure
+ * ({@link dev.twinstack.bench.load.ErrorKind}) for those without one
  * @param statusesAsExpected whether the fault hit (errors &gt; 0) and every failed
  * request got the expected status
  * @param failedP99Ms p99 of the failed requests (ms), {@code null} without failures

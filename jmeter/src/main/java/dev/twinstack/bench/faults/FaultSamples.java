@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.twinstack.bench.load.ErrorKind;
 import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LatencyStats;
 import org.HdrHistogram.Histogram;
@@ -17,8 +18,9 @@ import org.HdrHistogram.Histogram;
  * statuses seen and the response times of the successful and of the failed requests, each
  * in an HdrHistogram read by {@link LatencyStats} as {@link JtlAnalysis} does.
  *
- * @param statuses samples per {@code responseCode} (e.g. {@code 201}, {@code 502}, or
- * JMeter's {@code Non HTTP response code: …}), sorted
+ * @param statuses samples per HTTP status (e.g. {@code 201}, {@code 502}) or, for a
+ * request without one, per kind of failure ({@link ErrorKind}: {@code timeout},
+ * {@code reset}, …), sorted
  * @param succeeded response times of the successful samples (ms)
  * @param failed response times of the failed samples (ms)
  * @param faultedIds samples whose customer id (the URL's last number) ends in
@@ -49,7 +51,8 @@ public record FaultSamples(Map<String, Long> statuses, LatencyStats succeeded, L
 			long elapsed = Math.min(Math.max(0, Long.parseLong(record.get("elapsed"))), JtlAnalysis.MAX_TRACKED_MS);
 			boolean success = Boolean.parseBoolean(record.get("success"));
 			(success ? succeeded : failed).recordValue(elapsed);
-			statuses.merge(record.get("responseCode"), 1L, Long::sum);
+			statuses.merge(ErrorKind.statusOrKind(record.get("responseCode"),
+					record.isSet("responseMessage") ? record.get("responseMessage") : null), 1L, Long::sum);
 			urls[0] &= record.isMapped("URL");
 			if (urls[0] && isFaultedId(record.get("URL"))) {
 				faultedIds[0]++;

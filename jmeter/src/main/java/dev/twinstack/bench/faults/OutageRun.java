@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.twinstack.bench.load.ErrorKind;
 import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LatencyStats;
 import dev.twinstack.bench.matrix.Stack;
@@ -18,7 +19,8 @@ import org.HdrHistogram.Histogram;
  *
  * @param stack the stack
  * @param requests requests sent
- * @param statuses requests per status seen
+ * @param statuses requests per status seen, or per kind of failure ({@link ErrorKind})
+ * for those without one
  * @param downMs how long MongoDB was stopped (ms)
  * @param whileDown requests sent and answered while MongoDB was stopped
  * @param whileDownNot503 of those, the ones not answered 503 (must be 0)
@@ -66,7 +68,8 @@ public record OutageRun(Stack stack, long requests, Map<String, Long> statuses, 
 			long start = Long.parseLong(record.get("timeStamp"));
 			long elapsed = Math.max(0, Long.parseLong(record.get("elapsed")));
 			long end = start + elapsed;
-			String status = record.get("responseCode");
+			String status = ErrorKind.statusOrKind(record.get("responseCode"),
+					record.isSet("responseMessage") ? record.get("responseMessage") : null);
 			counts[0]++;
 			statuses.merge(status, 1L, Long::sum);
 			if (!Boolean.parseBoolean(record.get("success"))) {

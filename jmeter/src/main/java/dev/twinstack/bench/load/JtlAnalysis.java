@@ -47,9 +47,15 @@ import org.apache.commons.csv.CSVRecord;
  * bench's JVM or a JTL without any engine's sample
  * @param engineSamples samples of each remote engine ({@link #samplesPerEngine});
  * {@code null} for JMeter in the bench's JVM
+ * @param errorsByKind failed samples per kind ({@link ErrorKind}, from the
+ * {@code responseCode} and {@code responseMessage} columns), the most frequent first;
+ * every failed sample, like {@code errors}; empty without errors
+ * @param errorsPerSecond the failed samples of each kind per second, from the first
+ * sample's start
  */
 public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond, long errors,
-		long firstStartMs, long lastEndMs, EngineWindow window, Map<String, Long> engineSamples) {
+		long firstStartMs, long lastEndMs, EngineWindow window, Map<String, Long> engineSamples,
+		Map<String, Long> errorsByKind, ErrorsPerSecond errorsPerSecond) {
 
 	/** Longest response time recorded as such (ms); longer ones count as this. */
 	public static final long MAX_TRACKED_MS = 3_600_000;
@@ -78,7 +84,25 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	 */
 	public JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond, long errors,
 			long firstStartMs, long lastEndMs) {
-		this(latency, throughput, startsPerSecond, errors, firstStartMs, lastEndMs, null, null);
+		this(latency, throughput, startsPerSecond, errors, firstStartMs, lastEndMs, null, null, Map.of(),
+				ErrorsPerSecond.NONE);
+	}
+
+	/**
+	 * Creates the figures without failed samples by kind.
+	 * @param latency the response times of all samples
+	 * @param throughput the requests completed per whole second
+	 * @param startsPerSecond the requests started in each whole second
+	 * @param errors failed samples
+	 * @param firstStartMs the counted window's start (ms since the epoch)
+	 * @param lastEndMs the counted window's end (ms since the epoch)
+	 * @param window the window every remote engine covers, or {@code null}
+	 * @param engineSamples samples of each remote engine, or {@code null}
+	 */
+	public JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond, long errors,
+			long firstStartMs, long lastEndMs, EngineWindow window, Map<String, Long> engineSamples) {
+		this(latency, throughput, startsPerSecond, errors, firstStartMs, lastEndMs, window, engineSamples, Map.of(),
+				ErrorsPerSecond.NONE);
 	}
 
 	/**
@@ -116,6 +140,8 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 			engines.forEach((engine) -> counts.put(engine, 0L));
 		}
 		long[] errors = { 0 };
+		// end and kind of each failed sample
+		List<Map.Entry<Long, String>> failures = new ArrayList<>();
 		List<String> columns = new ArrayList<>(COLUMNS);
 		if (counts != null) {
 			columns.add("threadName");
@@ -127,6 +153,8 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 			spans.add(new long[] { start, start + elapsed });
 			if (!Boolean.parseBoolean(record.get("success"))) {
 				errors[0]++;
+				failures.add(Map.entry(start + elapsed,
+						ErrorKind.of(optional(record, "responseCode"), optional(record, "responseMessage"))));
 			}
 			String engine = (counts != null) ? engineOf(record.get("threadName"), engines) : "";
 			if (counts != null) {
@@ -137,7 +165,7 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 		});
 		if (bounds.isEmpty()) {
 			return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.NONE, List.of(), errors[0], 0, 0, null,
-					counts);
+					counts, Map.of(), ErrorsPerSecond.NONE);
 		}
 		// samples of no named engine count in the window, but do not bound it, unless
 		// there are no others
@@ -150,7 +178,50 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 		EngineWindow window = (counts != null && !named.isEmpty())
 				? EngineWindow.of(named.values().stream().map((b) -> new long[] { b[0], b[1] }).toList()) : null;
 		return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.of(wholeSeconds(spans, END, from, endsTo)),
-				wholeSeconds(spans, START, from, startsTo), errors[0], from, Math.max(from, endsTo), window, counts);
+				wholeSeconds(spans, START, from, startsTo), errors[0], from, Math.max(from, endsTo), window, counts,
+				byKind(failures),
+				errorsPerSecond(failures, bounds.values().stream().mapToLong((b) -> b[0]).min().getAsLong()));
+	}
+
+	/**
+	 * Counts failed samples per kind.
+	 * @param failures end and kind of each failed sample
+	 * @return samples per kind, the most frequent first
+	 */
+	private static Map<String, Long> byKind(List<Map.Entry<Long, String>> failures) {
+		Map<String, Long> counts = new LinkedHashMap<>();
+		failures.forEach((failure) -> counts.merge(failure.getValue(), 1L, Long::sum));
+		return ErrorKind.sorted(counts);
+	}
+
+	/**
+	 * Counts failed samples per kind and per second.
+	 * @param failures end and kind of each failed sample
+	 * @param fromMs the first second's start (ms since the epoch)
+	 * @return the counts, every kind over the same seconds, up to the last failure's end
+	 */
+	static ErrorsPerSecond errorsPerSecond(List<Map.Entry<Long, String>> failures, long fromMs) {
+		if (failures.isEmpty()) {
+			return ErrorsPerSecond.NONE;
+		}
+		long last = failures.stream().mapToLong(Map.Entry::getKey).max().getAsLong();
+		int seconds = (int) (Math.max(0, last - fromMs) / 1000) + 1;
+		Map<String, int[]> counts = new LinkedHashMap<>();
+		byKind(failures).keySet().forEach((kind) -> counts.put(kind, new int[seconds]));
+		for (Map.Entry<Long, String> failure : failures) {
+			counts.get(failure.getValue())[(int) (Math.max(0, failure.getKey() - fromMs) / 1000)]++;
+		}
+		Map<String, List<Integer>> byKind = new LinkedHashMap<>();
+		counts.forEach((kind, perSecond) -> byKind.put(kind, Arrays.stream(perSecond).boxed().toList()));
+		return new ErrorsPerSecond(fromMs, byKind);
+	}
+
+	/**
+	 * Reads a column that older or hand-made JTLs may lack.
+	 * @return its value, {@code null} when the file has no such column
+	 */
+	private static String optional(CSVRecord record, String column) {
+		return record.isSet(column) ? record.get(column) : null;
 	}
 
 	/**

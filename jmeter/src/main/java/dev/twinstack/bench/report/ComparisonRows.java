@@ -9,6 +9,7 @@ import java.util.function.Function;
 
 import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.load.ErrorKind;
 import dev.twinstack.bench.load.ThroughputStats;
 import dev.twinstack.bench.measure.CpuShares;
 import dev.twinstack.bench.measure.jvm.JfrCheck;
@@ -73,8 +74,10 @@ public final class ComparisonRows {
 
 	private static String errors(CellResult r) {
 		long errors = r.load().errors();
+		String kinds = (r.errorsByKind() == null || r.errorsByKind().isEmpty()) ? ""
+				: ": " + ErrorKind.describe(r.errorsByKind(), 3);
 		return (errors == 0 || r.load().requests() == 0) ? count(errors)
-				: count(errors) + fmt(" (%.2f %%)", 100.0 * errors / r.load().requests());
+				: count(errors) + fmt(" (%.2f %%)", 100.0 * errors / r.load().requests()) + kinds;
 	}
 
 	private static String perSecond(CellResult r) {

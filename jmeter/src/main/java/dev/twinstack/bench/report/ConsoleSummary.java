@@ -2,16 +2,18 @@ package dev.twinstack.bench.report;
 
 import static dev.twinstack.bench.text.Text.fmt;
 
+import java.util.Map;
 import java.util.Optional;
 
+import dev.twinstack.bench.load.ErrorKind;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.Integrity;
 
 /**
  * The compact summary printed at the end of a bench: one line per cell, its median trial
- * over the trials, then one line per warning of a cell's validity (a trial that measured
- * a JIT still at work).
+ * over the trials, the kinds of the errors of each cell that failed, then one line per
+ * warning of a cell's validity (a trial that measured a JIT still at work).
  */
 public final class ConsoleSummary {
 
@@ -31,6 +33,16 @@ public final class ConsoleSummary {
 						.map((efficiency) -> fmt("%.0f %%", efficiency * 100))
 						.orElse("n/a"),
 					s.validity().label(), s.health().status()));
+		}
+		for (CellSummary s : results.matrix()) {
+			Map<String, Long> kinds = s.errorsByKind();
+			if (kinds != null && !kinds.isEmpty()) {
+				out.append("Errors, ")
+					.append(s.cell().id())
+					.append(": ")
+					.append(ErrorKind.describe(kinds, 3))
+					.append('\n');
+			}
 		}
 		for (CellSummary s : results.matrix()) {
 			s.validity()

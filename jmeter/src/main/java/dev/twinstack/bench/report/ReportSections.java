@@ -127,7 +127,9 @@ public final class ReportSections {
 	private static List<Image> timeCharts(Set<String> charts, List<String> ids, String memory) {
 		return List
 			.of(new Image(ids.get(0), memory), new Image(ids.get(1), "Live threads over the cell"),
-					new Image(ids.get(2), "CPU over the cell: app (solid), mocks (dashed), JMeter (dotted)"))
+					new Image(ids.get(2), "CPU over the cell: app (solid), mocks (dashed), JMeter (dotted)"),
+					new Image(ids.get(0).replaceFirst("^memory-", "errors-"),
+							"Errors per second by kind over the cell: a line per stack and kind"))
 			.stream()
 			.filter((image) -> charts.contains(image.id()))
 			.toList();

@@ -6,6 +6,8 @@ import java.util.Map;
 import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.LittlesLaw;
 import dev.twinstack.bench.load.EngineWindow;
+import dev.twinstack.bench.load.ErrorKind;
+import dev.twinstack.bench.load.ErrorsPerSecond;
 import dev.twinstack.bench.load.LatencyStats;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.OpenModel;
@@ -77,15 +79,21 @@ import dev.twinstack.bench.measure.threads.ThreadPlacement;
  * @param littlesLaw the app's requests in flight against the load generator's rate ×
  * latency over the counted window ({@link LittlesLaw}); {@code null} when the app's
  * in-flight gauge was not read
+ * @param errorsByKind the failed samples of each kind ({@link ErrorKind}:
+ * {@code refused}, {@code reset}, {@code timeout}, {@code http-503}, …), counted in the
+ * JTL, the most frequent first; {@code null} in results written before kinds were counted
+ * @param errorsPerSecond the failed samples of each kind per second, for the time charts;
+ * {@code null} as {@code errorsByKind}
  */
 public record CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
 		LoadStats load, LatencyStats latency, ThroughputStats throughput, Double arrivalRate, ServerStats server,
 		CpuShares cpu, GcCost gc, PoolWaits pools, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl,
 		String dashboard, String metricsCsv, String appLog, String flameGraph, Map<String, Long> engineSamples,
-		EngineWindow engineWindow, JitCompilation jit, ThreadPlacement threads, LittlesLaw littlesLaw) {
+		EngineWindow engineWindow, JitCompilation jit, ThreadPlacement threads, LittlesLaw littlesLaw,
+		Map<String, Long> errorsByKind, ErrorsPerSecond errorsPerSecond) {
 
 	/**
-	 * Creates a result without its Little's-law check.
+	 * Creates a result without its Little's-law check and errors by kind.
 	 * @param cell stack, workload, load, heap
 	 * @param runId prefix of the cell's request ids
 	 * @param startedAt when the load started
@@ -119,7 +127,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 			EngineWindow engineWindow, JitCompilation jit, ThreadPlacement threads) {
 		this(cell, runId, startedAt, finishedAt, durationSeconds, load, latency, throughput, arrivalRate, server, cpu,
 				gc, pools, storage, ceiling, jfr, jtl, dashboard, metricsCsv, appLog, flameGraph, engineSamples,
-				engineWindow, jit, threads, null);
+				engineWindow, jit, threads, null, null, null);
 	}
 
 	/**
@@ -183,7 +191,8 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw);
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw,
+				this.errorsByKind, this.errorsPerSecond);
 	}
 
 	/**
@@ -195,7 +204,8 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, check, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw);
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw,
+				this.errorsByKind, this.errorsPerSecond);
 	}
 
 	/**
@@ -209,7 +219,8 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, jtl, dashboard, this.metricsCsv, this.appLog, this.flameGraph,
-				this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw);
+				this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw, this.errorsByKind,
+				this.errorsPerSecond);
 	}
 
 	/**
@@ -221,7 +232,8 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog, file,
-				this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw);
+				this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw, this.errorsByKind,
+				this.errorsPerSecond);
 	}
 
 	/**
@@ -233,7 +245,22 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, check);
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, check,
+				this.errorsByKind, this.errorsPerSecond);
+	}
+
+	/**
+	 * Returns a copy with the failed samples of each kind.
+	 * @param byKind samples per kind, the most frequent first
+	 * @param perSecond the failed samples of each kind per second
+	 * @return the new result
+	 */
+	public CellResult withErrors(Map<String, Long> byKind, ErrorsPerSecond perSecond) {
+		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
+				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw, byKind,
+				perSecond);
 	}
 
 	/**
@@ -245,7 +272,8 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, placement, this.littlesLaw);
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, placement, this.littlesLaw,
+				this.errorsByKind, this.errorsPerSecond);
 	}
 
 }

@@ -1,7 +1,9 @@
 package dev.twinstack.bench.results;
 
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -18,6 +20,7 @@ import dev.twinstack.bench.analysis.MeasurementChecks;
 import dev.twinstack.bench.analysis.ScenarioAnalysis;
 import dev.twinstack.bench.analysis.TrialNoise;
 import dev.twinstack.bench.analysis.Validity;
+import dev.twinstack.bench.load.ErrorKind;
 import dev.twinstack.bench.load.OpenModel;
 import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.Cell;
@@ -261,6 +264,23 @@ public record CellSummary(Cell cell, List<TrialFigures> trials, Spread throughpu
 
 	private static Spread spread(List<TrialFigures> trials, ToDoubleFunction<TrialFigures> value) {
 		return Spread.of(trials.stream().map(value::applyAsDouble).toList());
+	}
+
+	/**
+	 * Returns the failed samples of each kind over all trials, like {@code errorRate}.
+	 * @return samples per kind ({@link ErrorKind}), the most frequent first; {@code null}
+	 * when a trial's kinds were not counted
+	 */
+	@JsonProperty
+	public Map<String, Long> errorsByKind() {
+		if (this.trials.stream().anyMatch((t) -> t.errorsByKind() == null && t.errors() > 0)) {
+			return null;
+		}
+		Map<String, Long> counts = new LinkedHashMap<>();
+		this.trials.stream()
+			.filter((t) -> t.errorsByKind() != null)
+			.forEach((t) -> t.errorsByKind().forEach((kind, n) -> counts.merge(kind, n, Long::sum)));
+		return ErrorKind.sorted(counts);
 	}
 
 	/**

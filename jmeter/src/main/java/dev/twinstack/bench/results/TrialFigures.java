@@ -1,5 +1,7 @@
 package dev.twinstack.bench.results;
 
+import java.util.Map;
+
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.LittlesLaw;
@@ -44,15 +46,17 @@ import dev.twinstack.bench.measure.StubLatencyProbe;
  * too short or not counted
  * @param littlesLaw the app's requests in flight against the load generator's rate ×
  * latency over the counted window, {@code null} when not read
+ * @param errorsByKind the failed samples of each kind ({@link CellResult#errorsByKind}),
+ * {@code null} when not counted
  */
 public record TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms,
 		double p99Ms, double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads,
 		Double machineCpu, Double loadGeneratorShare, Double mocksShare, CpuCost cpuCost,
 		StubLatencyProbe.Summary stubs, AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit,
-		SecondsNoise seconds, LittlesLaw littlesLaw) {
+		SecondsNoise seconds, LittlesLaw littlesLaw, Map<String, Long> errorsByKind) {
 
 	/**
-	 * Creates a trial's figures without a Little's-law check.
+	 * Creates a trial's figures without a Little's-law check and errors by kind.
 	 * @param requests samples taken
 	 * @param errors failed samples
 	 * @param throughput requests per second (req/s)
@@ -81,7 +85,7 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 			AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit, SecondsNoise seconds) {
 		this(requests, errors, throughput, arrivalRate, p50Ms, p99Ms, p999Ms, maxMs, receivedKBps, peakHeapMb,
 				peakThreads, machineCpu, loadGeneratorShare, mocksShare, cpuCost, stubs, health, gc, pools, jit,
-				seconds, null);
+				seconds, null, null);
 	}
 
 	/**
@@ -102,7 +106,7 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
 				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), CpuCost.of(result.cpu(), throughput), stubs,
 				health, result.gc(), result.pools(), result.jit(), SecondsNoise.of(result.throughput().perSecond()),
-				result.littlesLaw());
+				result.littlesLaw(), result.errorsByKind());
 	}
 
 	/**

@@ -14,6 +14,7 @@ import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.LittlesLaw;
 import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.load.EngineWindow;
+import dev.twinstack.bench.load.ErrorKind;
 import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.OpenModel;
@@ -111,7 +112,8 @@ final class TrialTail {
 				relative(jtl), null, relative(runDir.resolve("metrics.csv")),
 				(appLog != null) ? relative(appLog) : null, null, samples.engineSamples(), samples.window(),
 				JitCompilation.over(load.monitored().series()))
-			.withLittlesLaw(littlesLaw);
+			.withLittlesLaw(littlesLaw)
+			.withErrors(samples.errorsByKind(), samples.errorsPerSecond());
 	}
 
 	/**
@@ -138,14 +140,15 @@ final class TrialTail {
 	 * @return e.g. {@code [mvc c=400 1/3] 532.1 req/s, p50 699 ms, p99 894 ms, 3548
 	 * requests, 0 errors, stored 3548 / acknowledged 3548; peak heap 199 MB, peak threads
 	 * 322; JIT 0.1 s, 1.2 % of the trial}, the JIT's part left out when it was not read,
-	 * then the requests in flight ({@link LittlesLaw#describe}) when read
+	 * then the requests in flight ({@link LittlesLaw#describe}) when read; errors with
+	 * their kinds, e.g. {@code 15 errors (12 reset, 3 http-503)}
 	 */
 	static String describe(String label, CellResult result) {
 		Storage storage = result.storage();
 		return String.format(Locale.ROOT,
-				"[%s] %.1f req/s, p50 %.0f ms, p99 %.0f ms, %d requests, %d errors%s; peak heap %s MB, peak threads %s",
+				"[%s] %.1f req/s, p50 %.0f ms, p99 %.0f ms, %d requests, %d errors%s%s; peak heap %s MB, peak threads %s",
 				label, result.load().throughput(), result.latency().p50Ms(), result.latency().p99Ms(),
-				result.load().requests(), result.load().errors(),
+				result.load().requests(), result.load().errors(), kinds(result),
 				(storage != null) ? ", stored " + storage.stored() + " / acknowledged " + storage.acknowledged() : "",
 				whole(result.server().summary("app_heap_used_mb").peak()),
 				whole(result.server().summary("app_threads_live").peak()))
@@ -153,6 +156,15 @@ final class TrialTail {
 						result.jit().compilationMs() / 1000, result.jit().percent(),
 						result.jit().atWork(WarmUp.TRIAL_JIT_PERCENT) ? " (still at work)" : "") : "")
 				+ ((result.littlesLaw() != null) ? "; " + result.littlesLaw().describe() : "");
+	}
+
+	/**
+	 * Names the most frequent kinds of a trial's errors.
+	 * @return e.g. {@code  (12 reset, 3 http-503)}, empty without errors
+	 */
+	private static String kinds(CellResult result) {
+		Map<String, Long> byKind = result.errorsByKind();
+		return (byKind == null || byKind.isEmpty()) ? "" : " (" + ErrorKind.describe(byKind, 3) + ")";
 	}
 
 	/**

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import dev.twinstack.bench.load.ErrorsPerSecond;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Fanout;
@@ -29,17 +30,20 @@ import dev.twinstack.monitoring.TimeSeriesCsv;
  * per fanout, throughput and latency (p50, p99) versus concurrency, or, when the run
  * measured one concurrency level, throughput and p99 as a bar per stack; per (heap,
  * fanout, concurrency) with a closed composite cell, heap and RSS, live threads and CPU
- * over the cell's time. The app's placement is part of each cell: every placement that
- * ran ({@code bench.appCpus}, e.g. the standard profile's app alone on 1 core) gets its
- * own charts, whose ids end like its cells' ids ({@code -cpu1}; nothing for {@code all}).
- * The count model's composite cells (the {@code seeds} profile) get time charts too, in
- * that profile, with {@code -n} after the concurrency.
+ * over the cell's time, and, when a cell failed, its errors per second by kind. The app's
+ * placement is part of each cell: every placement that ran ({@code bench.appCpus}, e.g.
+ * the standard profile's app alone on 1 core) gets its own charts, whose ids end like its
+ * cells' ids ({@code -cpu1}; nothing for {@code all}). The count model's composite cells
+ * (the {@code seeds} profile) get time charts too, in that profile, with {@code -n} after
+ * the concurrency.
  */
 public final class ChartData {
 
 	private static final List<String> PALETTE = List.of("#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b");
 
 	private static final String CEILING_COLOR = "#d62728";
+
+	private static final List<String> DASHES = List.of("solid", "dash", "dot");
 
 	private ChartData() {
 	}
@@ -105,6 +109,20 @@ public final class ChartData {
 		String scenario = fanout.id() + "-c" + concurrency + ((load == LoadModel.COUNT) ? "-n" : "")
 				+ (heap.isDefault() ? "" : "-h" + heap.id()) + placement.suffix();
 		return List.of("memory-" + scenario, "threads-" + scenario, "cpu-" + scenario);
+	}
+
+	/**
+	 * Returns the id of the errors chart of a scenario on a heap and placement under a
+	 * load model, drawn only when a cell failed.
+	 * @param fanout the fanout
+	 * @param concurrency the concurrency
+	 * @param heap the app's heap
+	 * @param placement the app's cores
+	 * @param load {@code closed}, or {@code count}
+	 * @return e.g. {@code errors-sequential-c400-cpu1}
+	 */
+	public static String errorsId(Fanout fanout, int concurrency, Heap heap, AppCpus placement, LoadModel load) {
+		return timeIds(fanout, concurrency, heap, placement, load).get(0).replaceFirst("^memory-", "errors-");
 	}
 
 	/**
@@ -183,6 +201,8 @@ public final class ChartData {
 		List<ChartSpec.Series> memory = new ArrayList<>();
 		List<ChartSpec.Series> threads = new ArrayList<>();
 		List<ChartSpec.Series> cpu = new ArrayList<>();
+		List<ChartSpec.Series> errors = new ArrayList<>();
+		List<String> kinds = new ArrayList<>();
 		for (Stack stack : stacks) {
 			CellResult cell = find(results, stack, fanout, concurrency, heap, placement, load);
 			if (cell == null || cell.metricsCsv() == null) {
@@ -190,6 +210,7 @@ public final class ChartData {
 			}
 			TimeSeries series = read(outputDir.resolve(cell.metricsCsv()));
 			String color = color(stacks, stack);
+			errors.addAll(errors(stack, color, cell.errorsPerSecond(), series, kinds));
 			memory.add(line(stack.id() + " heap used", color, "solid", series, "app_heap_used_mb", 1));
 			memory.add(line(stack.id() + " RSS", color, "dash", series, "app_rss_mb", 1));
 			if (!heap.isDefault()) {
@@ -200,13 +221,52 @@ public final class ChartData {
 			cpu.add(line(stack.id() + " mocks", color, "dash", series, "mocks_cpu", 100));
 			cpu.add(line(stack.id() + " JMeter", color, "dot", series, "loadgen_cpu", 100));
 		}
-		return List.of(
+		List<ChartSpec> charts = new ArrayList<>(List.of(
 				new ChartSpec(ids.get(0), "Heap used and RSS, " + scenario, "seconds into the cell", "MB", null,
 						memory),
 				new ChartSpec(ids.get(1), "Live threads, " + scenario, "seconds into the cell", "threads", null,
 						threads),
 				new ChartSpec(ids.get(2), "CPU, " + scenario, "seconds into the cell",
-						"% of the machine (" + results.environment().cores() + " cores)", null, cpu));
+						"% of the machine (" + results.environment().cores() + " cores)", null, cpu)));
+		if (!errors.isEmpty()) {
+			charts.add(new ChartSpec(errorsId(fanout, concurrency, heap, placement, load),
+					"Errors per second by kind, " + scenario, "seconds into the cell", "failed requests per second",
+					null, errors));
+		}
+		return charts;
+	}
+
+	/**
+	 * Draws a cell's failed requests per second, one line per kind, on the time axis of
+	 * its readings: each second's count at the second's end.
+	 * @param stack the cell's stack
+	 * @param color the stack's colour
+	 * @param perSecond the cell's failed requests per kind and second, {@code null} when
+	 * not counted
+	 * @param series the cell's readings, whose first one is the axis' origin
+	 * @param kinds the kinds drawn so far in the chart, each kind keeping its dash
+	 * @return one line per kind that failed
+	 */
+	private static List<ChartSpec.Series> errors(Stack stack, String color, ErrorsPerSecond perSecond,
+			TimeSeries series, List<String> kinds) {
+		if (perSecond == null || perSecond.byKind().isEmpty()) {
+			return List.of();
+		}
+		long origin = series.rows().isEmpty() ? perSecond.fromMs() : series.rows().get(0).time().toEpochMilli();
+		List<ChartSpec.Series> lines = new ArrayList<>();
+		perSecond.byKind().forEach((kind, counts) -> {
+			if (!kinds.contains(kind)) {
+				kinds.add(kind);
+			}
+			List<Double> x = new ArrayList<>();
+			List<Double> y = new ArrayList<>();
+			for (int i = 0; i < counts.size(); i++) {
+				x.add((perSecond.fromMs() - origin) / 1000.0 + i + 1);
+				y.add((double) counts.get(i));
+			}
+			lines.add(new ChartSpec.Series(stack.id() + " " + kind, color, DASHES.get(kinds.indexOf(kind) % 3), x, y));
+		});
+		return lines;
 	}
 
 	private static ChartSpec vsConcurrency(BenchResults results, Fanout fanout, AppCpus placement) {

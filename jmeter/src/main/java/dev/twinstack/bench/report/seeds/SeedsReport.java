@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.Heap;
@@ -225,9 +226,12 @@ public final class SeedsReport {
 				if (cell == null) {
 					continue;
 				}
-				List<String> ids = ChartData.timeIds(fanout, cell.cell().concurrency(), heap, LoadModel.COUNT);
+				List<String> ids = new ArrayList<>(
+						ChartData.timeIds(fanout, cell.cell().concurrency(), heap, LoadModel.COUNT));
+				ids.add(ChartData.errorsId(fanout, cell.cell().concurrency(), heap, AppCpus.ALL, LoadModel.COUNT));
 				List<String> alts = List.of("Heap used (solid), RSS (dashed) and the heap's max (dotted)",
-						"Live threads", "CPU: app (solid), mocks (dashed), JMeter (dotted)");
+						"Live threads", "CPU: app (solid), mocks (dashed), JMeter (dotted)",
+						"Errors per second by kind: a line per stack and kind");
 				List<ReportSections.Image> images = new ArrayList<>();
 				for (int i = 0; i < ids.size(); i++) {
 					if (drawn.contains(ids.get(i))) {
