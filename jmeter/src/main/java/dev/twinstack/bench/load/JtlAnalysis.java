@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import org.HdrHistogram.Histogram;
@@ -23,7 +24,8 @@ import org.apache.commons.csv.CSVRecord;
  * Reads every sample of a JMeter JTL file (CSV with a header, JMeter's default format:
  * {@code timeStamp} = start in ms since the epoch, {@code elapsed} in ms,
  * {@code success}) into a latency histogram, per-second throughput counts and per-second
- * arrival counts.
+ * arrival counts; with the open model's {@code scheduledMs} column, also the latency from
+ * each request's intended send time ({@link ScheduledLatency}).
  * <p>
  * The per-second counts start at the counted window's start: the first sample's start for
  * JMeter in the bench's JVM; with several remote engines, the start of the window every
@@ -47,9 +49,13 @@ import org.apache.commons.csv.CSVRecord;
  * bench's JVM or a JTL without any engine's sample
  * @param engineSamples samples of each remote engine ({@link #samplesPerEngine});
  * {@code null} for JMeter in the bench's JVM
+ * @param scheduled the latency from the intended send time, when the JTL has the open
+ * model's {@code scheduledMs} column with values ({@link ArrivalTimer}); {@code null}
+ * otherwise
  */
 public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond, long errors,
-		long firstStartMs, long lastEndMs, EngineWindow window, Map<String, Long> engineSamples) {
+		long firstStartMs, long lastEndMs, EngineWindow window, Map<String, Long> engineSamples,
+		ScheduledLatency scheduled) {
 
 	/** Longest response time recorded as such (ms); longer ones count as this. */
 	public static final long MAX_TRACKED_MS = 3_600_000;
@@ -63,8 +69,29 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	/** Index of a sample's end in a span. */
 	private static final int END = 1;
 
+	/**
+	 * The open model's column of each sample's intended send time (ms since the epoch).
+	 */
+	private static final String SCHEDULED = "scheduledMs";
+
 	/** The columns {@link #read(Path)} needs. */
 	private static final List<String> COLUMNS = List.of("timeStamp", "elapsed", "success");
+
+	/**
+	 * Creates the figures of a JTL without a schedule.
+	 * @param latency the response times of all samples
+	 * @param throughput the requests completed per whole second
+	 * @param startsPerSecond the requests started in each whole second
+	 * @param errors failed samples
+	 * @param firstStartMs the counted window's start (ms since the epoch)
+	 * @param lastEndMs the counted window's end (ms since the epoch)
+	 * @param window the window every remote engine covers, or {@code null}
+	 * @param engineSamples samples of each remote engine, or {@code null}
+	 */
+	public JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond, long errors,
+			long firstStartMs, long lastEndMs, EngineWindow window, Map<String, Long> engineSamples) {
+		this(latency, throughput, startsPerSecond, errors, firstStartMs, lastEndMs, window, engineSamples, null);
+	}
 
 	/**
 	 * Creates the figures of JMeter in the bench's JVM: no engine window, no samples per
@@ -78,7 +105,15 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	 */
 	public JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond, long errors,
 			long firstStartMs, long lastEndMs) {
-		this(latency, throughput, startsPerSecond, errors, firstStartMs, lastEndMs, null, null);
+		this(latency, throughput, startsPerSecond, errors, firstStartMs, lastEndMs, null, null, null);
+	}
+
+	/**
+	 * Returns the latency from the intended send time.
+	 * @return the figures, empty when the JTL has no schedule (closed models)
+	 */
+	public Optional<ScheduledLatency> scheduledLatency() {
+		return Optional.ofNullable(this.scheduled);
 	}
 
 	/**
@@ -116,6 +151,9 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 			engines.forEach((engine) -> counts.put(engine, 0L));
 		}
 		long[] errors = { 0 };
+		Histogram intended = new Histogram(MAX_TRACKED_MS, 3);
+		Histogram lateness = new Histogram(MAX_TRACKED_MS, 3);
+		long[] late = { 0 };
 		List<String> columns = new ArrayList<>(COLUMNS);
 		if (counts != null) {
 			columns.add("threadName");
@@ -123,7 +161,13 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 		parse(jtl, columns, (record) -> {
 			long start = Long.parseLong(record.get("timeStamp"));
 			long elapsed = Long.parseLong(record.get("elapsed"));
-			histogram.recordValue(Math.min(Math.max(0, elapsed), MAX_TRACKED_MS));
+			histogram.recordValue(clamp(elapsed));
+			Long due = scheduledMs(record);
+			if (due != null) {
+				intended.recordValue(clamp(start + elapsed - due));
+				lateness.recordValue(clamp(start - due));
+				late[0] += (start - due > ScheduledLatency.LATE_MS) ? 1 : 0;
+			}
 			spans.add(new long[] { start, start + elapsed });
 			if (!Boolean.parseBoolean(record.get("success"))) {
 				errors[0]++;
@@ -135,9 +179,11 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 			bounds.merge(engine, new long[] { start, start + elapsed, start }, (was, now) -> new long[] {
 					Math.min(was[0], now[0]), Math.max(was[1], now[1]), Math.max(was[2], now[2]) });
 		});
+		ScheduledLatency scheduled = (intended.getTotalCount() > 0) ? ScheduledLatency.of(intended, lateness, late[0])
+				: null;
 		if (bounds.isEmpty()) {
 			return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.NONE, List.of(), errors[0], 0, 0, null,
-					counts);
+					counts, null);
 		}
 		// samples of no named engine count in the window, but do not bound it, unless
 		// there are no others
@@ -150,7 +196,24 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 		EngineWindow window = (counts != null && !named.isEmpty())
 				? EngineWindow.of(named.values().stream().map((b) -> new long[] { b[0], b[1] }).toList()) : null;
 		return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.of(wholeSeconds(spans, END, from, endsTo)),
-				wholeSeconds(spans, START, from, startsTo), errors[0], from, Math.max(from, endsTo), window, counts);
+				wholeSeconds(spans, START, from, startsTo), errors[0], from, Math.max(from, endsTo), window, counts,
+				scheduled);
+	}
+
+	/**
+	 * Returns a sample's intended send time: its {@code scheduledMs} column, absent from
+	 * the JTLs of the closed models or empty there (JMeter writes the column for every
+	 * sample once {@code sample_variables} names it).
+	 * @return ms since the epoch, {@code null} without one
+	 */
+	private static Long scheduledMs(CSVRecord record) {
+		String value = record.isMapped(SCHEDULED) ? record.get(SCHEDULED) : null;
+		return (value == null || value.isEmpty() || "null".equals(value)) ? null : Long.valueOf(value);
+	}
+
+	/** Records a duration within the histogram's range (ms; negative as 0). */
+	private static long clamp(long ms) {
+		return Math.min(Math.max(0, ms), MAX_TRACKED_MS);
 	}
 
 	/**

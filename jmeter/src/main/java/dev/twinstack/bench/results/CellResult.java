@@ -8,6 +8,7 @@ import dev.twinstack.bench.load.EngineWindow;
 import dev.twinstack.bench.load.LatencyStats;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.OpenModel;
+import dev.twinstack.bench.load.ScheduledLatency;
 import dev.twinstack.bench.load.ThroughputStats;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.measure.CpuShares;
@@ -73,12 +74,52 @@ import dev.twinstack.bench.measure.threads.ThreadPlacement;
  * @param threads which threads ran the handler, the outbound calls and the MongoDB driver
  * over the trial's steady window, from the app's JFR recording; {@code null} for the
  * trials that get none (those with a flame graph get it)
+ * @param scheduled the open model's latency from the intended send time, beside
+ * {@code latency} (the service time); {@code null} for the closed models
  */
 public record CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
 		LoadStats load, LatencyStats latency, ThroughputStats throughput, Double arrivalRate, ServerStats server,
 		CpuShares cpu, GcCost gc, PoolWaits pools, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl,
 		String dashboard, String metricsCsv, String appLog, String flameGraph, Map<String, Long> engineSamples,
-		EngineWindow engineWindow, JitCompilation jit, ThreadPlacement threads) {
+		EngineWindow engineWindow, JitCompilation jit, ThreadPlacement threads, ScheduledLatency scheduled) {
+
+	/**
+	 * Creates a result without a schedule (closed models).
+	 * @param cell stack, workload, load, heap
+	 * @param runId prefix of the cell's request ids
+	 * @param startedAt when the load started
+	 * @param finishedAt when the load ended
+	 * @param durationSeconds configured hold time (s)
+	 * @param load JMeter's own figures
+	 * @param latency response-time percentiles
+	 * @param throughput requests completed per second
+	 * @param arrivalRate the open model's achieved arrival rate, or {@code null}
+	 * @param server the app's JVM and every process's RSS and CPU
+	 * @param cpu CPU shares
+	 * @param gc GC pauses and allocation, or {@code null}
+	 * @param pools pool waits, or {@code null}
+	 * @param storage acknowledged versus stored, or {@code null}
+	 * @param ceiling the Little's-law ceiling
+	 * @param jfr the JFR cross-check, or {@code null}
+	 * @param jtl the JTL file
+	 * @param dashboard the dashboard folder, or {@code null}
+	 * @param metricsCsv the time series
+	 * @param appLog the app's log
+	 * @param flameGraph the CPU flame graph, or {@code null}
+	 * @param engineSamples samples of each remote engine, or {@code null}
+	 * @param engineWindow the window every remote engine covered, or {@code null}
+	 * @param jit the app's JIT compilation, or {@code null}
+	 * @param threads which threads ran the work, or {@code null}
+	 */
+	public CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
+			LoadStats load, LatencyStats latency, ThroughputStats throughput, Double arrivalRate, ServerStats server,
+			CpuShares cpu, GcCost gc, PoolWaits pools, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl,
+			String dashboard, String metricsCsv, String appLog, String flameGraph, Map<String, Long> engineSamples,
+			EngineWindow engineWindow, JitCompilation jit, ThreadPlacement threads) {
+		this(cell, runId, startedAt, finishedAt, durationSeconds, load, latency, throughput, arrivalRate, server, cpu,
+				gc, pools, storage, ceiling, jfr, jtl, dashboard, metricsCsv, appLog, flameGraph, engineSamples,
+				engineWindow, jit, threads, null);
+	}
 
 	/**
 	 * Creates a result without its thread placement (read after the app has stopped).
@@ -141,7 +182,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads);
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, this.scheduled);
 	}
 
 	/**
@@ -153,7 +194,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, check, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads);
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, this.scheduled);
 	}
 
 	/**
@@ -167,7 +208,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, jtl, dashboard, this.metricsCsv, this.appLog, this.flameGraph,
-				this.engineSamples, this.engineWindow, this.jit, this.threads);
+				this.engineSamples, this.engineWindow, this.jit, this.threads, this.scheduled);
 	}
 
 	/**
@@ -179,7 +220,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog, file,
-				this.engineSamples, this.engineWindow, this.jit, this.threads);
+				this.engineSamples, this.engineWindow, this.jit, this.threads, this.scheduled);
 	}
 
 	/**
@@ -191,7 +232,19 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
-				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, placement);
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, placement, this.scheduled);
+	}
+
+	/**
+	 * Returns a copy with the latency from the intended send time.
+	 * @param latency the figures, {@code null} for none
+	 * @return the new result
+	 */
+	public CellResult withScheduled(ScheduledLatency latency) {
+		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
+				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, latency);
 	}
 
 }

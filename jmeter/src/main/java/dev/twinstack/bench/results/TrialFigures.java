@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.SecondsNoise;
 import dev.twinstack.bench.load.LoadStats;
+import dev.twinstack.bench.load.ScheduledLatency;
 import dev.twinstack.bench.measure.jvm.AppHealth;
 import dev.twinstack.bench.measure.GcCost;
 import dev.twinstack.bench.measure.JitCompilation;
@@ -41,12 +42,47 @@ import dev.twinstack.bench.measure.StubLatencyProbe;
  * @param jit the app's JIT compilation over the whole trial, {@code null} when not read
  * @param seconds the trial's steady seconds (their count, mean and sd), {@code null} when
  * too short or not counted
+ * @param scheduled the open model's latency from the intended send time (p50Ms and p99Ms
+ * are the service time's), {@code null} for the closed models
  */
 public record TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms,
 		double p99Ms, double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads,
 		Double machineCpu, Double loadGeneratorShare, Double mocksShare, CpuCost cpuCost,
 		StubLatencyProbe.Summary stubs, AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit,
-		SecondsNoise seconds) {
+		SecondsNoise seconds, ScheduledLatency scheduled) {
+
+	/**
+	 * Creates a trial's figures without a schedule (closed models).
+	 * @param requests samples taken
+	 * @param errors failed samples
+	 * @param throughput req/s
+	 * @param arrivalRate the achieved arrival rate, or {@code null}
+	 * @param p50Ms median (ms)
+	 * @param p99Ms 99th percentile (ms)
+	 * @param p999Ms 99.9th percentile (ms)
+	 * @param maxMs slowest (ms)
+	 * @param receivedKBps KB/s received
+	 * @param peakHeapMb peak heap (MB), or {@code null}
+	 * @param peakThreads peak threads, or {@code null}
+	 * @param machineCpu machine CPU, or {@code null}
+	 * @param loadGeneratorShare load generator CPU, or {@code null}
+	 * @param mocksShare mocks CPU, or {@code null}
+	 * @param cpuCost CPU per request
+	 * @param stubs the stubs' latency, or {@code null}
+	 * @param health what became of the app
+	 * @param gc GC cost, or {@code null}
+	 * @param pools pool waits, or {@code null}
+	 * @param jit JIT compilation, or {@code null}
+	 * @param seconds the steady seconds, or {@code null}
+	 */
+	public TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms, double p99Ms,
+			double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads, Double machineCpu,
+			Double loadGeneratorShare, Double mocksShare, CpuCost cpuCost, StubLatencyProbe.Summary stubs,
+			AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit, SecondsNoise seconds) {
+		this(requests, errors, throughput, arrivalRate, p50Ms, p99Ms, p999Ms, maxMs, receivedKBps, peakHeapMb,
+				peakThreads, machineCpu, loadGeneratorShare, mocksShare, cpuCost, stubs, health, gc, pools, jit,
+				seconds, null);
+	}
 
 	/**
 	 * Takes a trial's figures from its full results.
@@ -65,7 +101,8 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 				bytesPerRequest * throughput / 1024, result.server().summary("app_heap_used_mb").peak(),
 				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
 				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), CpuCost.of(result.cpu(), throughput), stubs,
-				health, result.gc(), result.pools(), result.jit(), SecondsNoise.of(result.throughput().perSecond()));
+				health, result.gc(), result.pools(), result.jit(), SecondsNoise.of(result.throughput().perSecond()),
+				result.scheduled());
 	}
 
 	/**

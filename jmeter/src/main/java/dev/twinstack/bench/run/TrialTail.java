@@ -106,7 +106,8 @@ final class TrialTail {
 				load.monitored().server(), cpu, GcCost.over(steady), PoolWaits.over(steady), storage, ceiling, null,
 				relative(jtl), null, relative(runDir.resolve("metrics.csv")),
 				(appLog != null) ? relative(appLog) : null, null, samples.engineSamples(), samples.window(),
-				JitCompilation.over(load.monitored().series()));
+				JitCompilation.over(load.monitored().series()))
+			.withScheduled(samples.scheduled());
 	}
 
 	/**
