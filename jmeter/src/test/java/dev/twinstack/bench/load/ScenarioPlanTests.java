@@ -244,11 +244,11 @@ class ScenarioPlanTests {
 	}
 
 	/**
-	 * 50 req/s for 4 s (1 s of ramp-up that starts at the rate, 3 s of hold): the
-	 * arrival timer spaces the schedule's 200 arrivals evenly and sends each once; the
-	 * rate, as the bench judges it ({@link OpenModel#arrivalRate}: the median of the
-	 * hold's seconds, from the first arrival at the server), within 5 % either way (a
-	 * starved JMeter thread wakes late).
+	 * 50 req/s for 4 s (1 s of ramp-up that starts at the rate, 3 s of hold): the arrival
+	 * timer spaces the schedule's 200 arrivals evenly and sends each once; the rate, as
+	 * the bench judges it ({@link OpenModel#arrivalRate}: the median of the hold's
+	 * seconds, from the first arrival at the server), within 5 % either way (a starved
+	 * JMeter thread wakes late).
 	 */
 	@Test
 	void openModelKeepsTheRequestedRate() {
