@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import org.HdrHistogram.Histogram;
@@ -23,7 +24,8 @@ import org.apache.commons.csv.CSVRecord;
  * Reads every sample of a JMeter JTL file (CSV with a header, JMeter's default format:
  * {@code timeStamp} = start in ms since the epoch, {@code elapsed} in ms,
  * {@code success}) into a latency histogram, per-second throughput counts and per-second
- * arrival counts.
+ * arrival counts; with the open model's {@code scheduledMs} column, also the latency from
+ * each request's intended send time ({@link ScheduledLatency}).
  * <p>
  * The per-second counts start at the counted window's start: the first sample's start for
  * JMeter in the bench's JVM; with several remote engines, the start of the window every
@@ -52,10 +54,13 @@ import org.apache.commons.csv.CSVRecord;
  * every failed sample, like {@code errors}; empty without errors
  * @param errorsPerSecond the failed samples of each kind per second, from the first
  * sample's start
+ * @param scheduled the latency from the intended send time, when the JTL has the open
+ * model's {@code scheduledMs} column with values ({@link ArrivalTimer}); {@code null}
+ * otherwise
  */
 public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond, long errors,
 		long firstStartMs, long lastEndMs, EngineWindow window, Map<String, Long> engineSamples,
-		Map<String, Long> errorsByKind, ErrorsPerSecond errorsPerSecond) {
+		Map<String, Long> errorsByKind, ErrorsPerSecond errorsPerSecond, ScheduledLatency scheduled) {
 
 	/** Longest response time recorded as such (ms); longer ones count as this. */
 	public static final long MAX_TRACKED_MS = 3_600_000;
@@ -68,6 +73,11 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 
 	/** Index of a sample's end in a span. */
 	private static final int END = 1;
+
+	/**
+	 * The open model's column of each sample's intended send time (ms since the epoch).
+	 */
+	private static final String SCHEDULED = "scheduledMs";
 
 	/** The columns {@link #read(Path)} needs. */
 	private static final List<String> COLUMNS = List.of("timeStamp", "elapsed", "success");
@@ -85,7 +95,7 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	public JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond, long errors,
 			long firstStartMs, long lastEndMs) {
 		this(latency, throughput, startsPerSecond, errors, firstStartMs, lastEndMs, null, null, Map.of(),
-				ErrorsPerSecond.NONE);
+				ErrorsPerSecond.NONE, null);
 	}
 
 	/**
@@ -102,7 +112,15 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	public JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List<Integer> startsPerSecond, long errors,
 			long firstStartMs, long lastEndMs, EngineWindow window, Map<String, Long> engineSamples) {
 		this(latency, throughput, startsPerSecond, errors, firstStartMs, lastEndMs, window, engineSamples, Map.of(),
-				ErrorsPerSecond.NONE);
+				ErrorsPerSecond.NONE, null);
+	}
+
+	/**
+	 * Returns the latency from the intended send time.
+	 * @return the figures, empty when the JTL has no schedule (closed models)
+	 */
+	public Optional<ScheduledLatency> scheduledLatency() {
+		return Optional.ofNullable(this.scheduled);
 	}
 
 	/**
@@ -142,6 +160,9 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 		long[] errors = { 0 };
 		// end and kind of each failed sample
 		List<Map.Entry<Long, String>> failures = new ArrayList<>();
+		Histogram intended = new Histogram(MAX_TRACKED_MS, 3);
+		Histogram lateness = new Histogram(MAX_TRACKED_MS, 3);
+		long[] late = { 0 };
 		List<String> columns = new ArrayList<>(COLUMNS);
 		if (counts != null) {
 			columns.add("threadName");
@@ -149,7 +170,13 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 		parse(jtl, columns, (record) -> {
 			long start = Long.parseLong(record.get("timeStamp"));
 			long elapsed = Long.parseLong(record.get("elapsed"));
-			histogram.recordValue(Math.min(Math.max(0, elapsed), MAX_TRACKED_MS));
+			histogram.recordValue(clamp(elapsed));
+			Long due = scheduledMs(record);
+			if (due != null) {
+				intended.recordValue(clamp(start + elapsed - due));
+				lateness.recordValue(clamp(start - due));
+				late[0] += (start - due > ScheduledLatency.LATE_MS) ? 1 : 0;
+			}
 			spans.add(new long[] { start, start + elapsed });
 			if (!Boolean.parseBoolean(record.get("success"))) {
 				errors[0]++;
@@ -163,9 +190,11 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 			bounds.merge(engine, new long[] { start, start + elapsed, start }, (was, now) -> new long[] {
 					Math.min(was[0], now[0]), Math.max(was[1], now[1]), Math.max(was[2], now[2]) });
 		});
+		ScheduledLatency scheduled = (intended.getTotalCount() > 0) ? ScheduledLatency.of(intended, lateness, late[0])
+				: null;
 		if (bounds.isEmpty()) {
 			return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.NONE, List.of(), errors[0], 0, 0, null,
-					counts, Map.of(), ErrorsPerSecond.NONE);
+					counts, Map.of(), ErrorsPerSecond.NONE, null);
 		}
 		// samples of no named engine count in the window, but do not bound it, unless
 		// there are no others
@@ -180,7 +209,8 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 		return new JtlAnalysis(LatencyStats.of(histogram), ThroughputStats.of(wholeSeconds(spans, END, from, endsTo)),
 				wholeSeconds(spans, START, from, startsTo), errors[0], from, Math.max(from, endsTo), window, counts,
 				byKind(failures),
-				errorsPerSecond(failures, bounds.values().stream().mapToLong((b) -> b[0]).min().getAsLong()));
+				errorsPerSecond(failures, bounds.values().stream().mapToLong((b) -> b[0]).min().getAsLong()),
+				scheduled);
 	}
 
 	/**
@@ -222,6 +252,22 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	 */
 	private static String optional(CSVRecord record, String column) {
 		return record.isSet(column) ? record.get(column) : null;
+	}
+
+	/**
+	 * Returns a sample's intended send time: its {@code scheduledMs} column, absent from
+	 * the JTLs of the closed models or empty there (JMeter writes the column for every
+	 * sample once {@code sample_variables} names it).
+	 * @return ms since the epoch, {@code null} without one
+	 */
+	private static Long scheduledMs(CSVRecord record) {
+		String value = record.isMapped(SCHEDULED) ? record.get(SCHEDULED) : null;
+		return (value == null || value.isEmpty() || "null".equals(value)) ? null : Long.valueOf(value);
+	}
+
+	/** Records a duration within the histogram's range (ms; negative as 0). */
+	private static long clamp(long ms) {
+		return Math.min(Math.max(0, ms), MAX_TRACKED_MS);
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package dev.twinstack.bench.load;
 
+import java.time.Duration;
 import java.util.List;
 
 import dev.twinstack.bench.settings.BenchSettings;
@@ -17,6 +18,20 @@ public final class OpenModel {
 	static final double HEADROOM = 1.5;
 
 	static final int SPARE_THREADS = 20;
+
+	/**
+	 * How long the open model's threads may keep sending arrivals after the schedule's
+	 * end: a pool that fell behind sends its backlog late until then, the arrivals still
+	 * unsent are not sent.
+	 */
+	public static final Duration DRAIN = Duration.ofSeconds(5);
+
+	/**
+	 * Time the open model's thread group allows JMeter to reach its schedule's start (the
+	 * first arrival's claim) beyond the schedule and its drain; the group's end is only a
+	 * backstop, the timer ends the threads.
+	 */
+	public static final Duration START_ALLOWANCE = Duration.ofSeconds(30);
 
 	/** Below this share of the requested rate, the report says the rate was not kept. */
 	public static final double ACHIEVED_SHARE = 0.95;
@@ -38,29 +53,14 @@ public final class OpenModel {
 	}
 
 	/**
-	 * Returns the threads the open model starts with: Little's law at the expected
-	 * latency, the threads {@link #maxThreads} sized before its headroom. JMeter's
-	 * feedback function ({@code __tstFeedback}) otherwise starts from 1 thread and about
-	 * doubles them each second, too slowly to reach the rate in a short trial
-	 * (docs/design.md, "The open model's start").
-	 * @param maxThreads the thread cap from {@link #maxThreads}
-	 * @return the initial thread count, at least 1
+	 * Returns how long the open model's thread group may run: the schedule, its
+	 * {@link #DRAIN} and the {@link #START_ALLOWANCE}.
+	 * @param rampUp the schedule's ramp-up
+	 * @param hold the schedule's hold
+	 * @return the group's duration
 	 */
-	static int initialThreads(int maxThreads) {
-		return Math.max(1, Math.min(maxThreads, (int) Math.ceil((maxThreads - SPARE_THREADS) / HEADROOM)));
-	}
-
-	/**
-	 * Returns the rate the open model's ramp starts from: one ramp step, {@code rate /
-	 * rampUp}, at least 1 req/s, as the exported plans' ramp does; the whole rate without
-	 * a ramp-up.
-	 * @param rate the target rate (req/s)
-	 * @param rampUp the ramp-up
-	 * @return the first rate (req/s)
-	 */
-	static double rampStart(double rate, java.time.Duration rampUp) {
-		double seconds = rampUp.toMillis() / 1000.0;
-		return Math.max(1, (seconds >= 1) ? rate / seconds : rate);
+	static Duration groupDuration(Duration rampUp, Duration hold) {
+		return rampUp.plus(hold).plus(DRAIN).plus(START_ALLOWANCE);
 	}
 
 	/**

@@ -225,13 +225,18 @@ public final class ScenarioPlan {
 	/**
 	 * The JTL writer of a run: {@code samples.jtl}, CSV with JMeter's default fields but
 	 * the URL, data type and idle time, which neither the bench nor JMeter's dashboard
-	 * reads. The dashboard is rendered from this file once the run has ended
-	 * ({@link Dashboard}), not by a second listener writing a second JTL during the load.
+	 * reads, plus the open model's {@link ArrivalTimer#VARIABLES} (JMeter's
+	 * {@code sample_variables}; empty for the closed models). The dashboard is rendered
+	 * from this file once the run has ended ({@link Dashboard}), not by a second listener
+	 * writing a second JTL during the load.
 	 * @param runDir the run folder
 	 * @return the listener
 	 */
 	static JtlWriter jtl(Path runDir) {
-		return jtlWriter(runDir.toString(), "samples.jtl").withUrl(false).withDataType(false).withIdleTime(false);
+		return jtlWriter(runDir.toString(), "samples.jtl").withUrl(false)
+			.withDataType(false)
+			.withIdleTime(false)
+			.withVariables(ArrivalTimer.VARIABLES.toArray(String[]::new));
 	}
 
 	/**
@@ -268,12 +273,14 @@ public final class ScenarioPlan {
 			// JMeter's thread group with a ramp-up of 0 s: every thread started at once
 			case COUNT -> threadGroup(run.workload().id(), threads, 1,
 					forLoopController("requests", run.requestsPerThread(), sampler));
-			case OPEN -> new DrainingRpsThreadGroup(run.workload().id())
-				.startingAt(OpenModel.rampStart((double) run.rate() / engines, run.rampUp()))
-				.maxThreads(threads)
-				.initThreads(OpenModel.initialThreads(threads))
-				.rampToAndHold((double) run.rate() / engines, run.rampUp(), run.duration())
-				.children(sampler);
+			// a fixed pool, all threads at once, each waiting in the timer for its
+			// arrival; the timer stops the threads, the group's end is a backstop
+			case OPEN -> threadGroup(run.workload().id())
+				.rampToAndHold(threads, Duration.ZERO, OpenModel.groupDuration(run.rampUp(), run.duration()))
+				.children(forLoopController("requests", -1,
+						sampler.children(new ArrivalTimer(
+								ArrivalSchedule.of((double) run.rate() / engines, run.rampUp(), run.duration()),
+								OpenModel.DRAIN))));
 		};
 	}
 

@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import dev.twinstack.bench.load.ArrivalSchedule;
+import dev.twinstack.bench.load.ArrivalTimer;
 import dev.twinstack.bench.load.CompositePlan;
+import dev.twinstack.bench.load.OpenModel;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.matrix.Fanout;
 import dev.twinstack.bench.matrix.LoadModel;
@@ -29,13 +32,12 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
  * a scenario.
  * <p>
  * Closed: {@code threads} threads start over {@code rampUp} seconds, then send back to
- * back for {@code duration} seconds. Open: {@code rate} requests a second, ramped up from
- * {@code rate / rampUp} (at least 1; see {@link OpenThreadGroup} for why not from 1) over
- * {@code rampUp} seconds (at least 1: the timer divides by it) and held for
- * {@code duration} seconds, by jmeter-plugins' Concurrency Thread Group and Throughput
- * Shaping Timer with at most {@code maxThreads} threads: these plugins must be installed
- * in JMeter (the plan's comment says so). In both, each thread sends its requests in an
- * endless loop controller: JMeter resets a thread's HTTP connections at each new
+ * back for {@code duration} seconds. Open: {@code rate} requests a second, evenly spaced,
+ * ramped up from {@code rate / rampUp} (at least 1) over {@code rampUp} seconds (at least
+ * 1: the ramp's start divides by it) and held for {@code duration} seconds, by
+ * {@code maxThreads} threads paced by the bench's arrival timer ({@link ArrivalTimer}, a
+ * stock JSR223 Timer): stock JMeter, no plugin. In both, each thread sends its requests
+ * in an endless loop controller: JMeter resets a thread's HTTP connections at each new
  * thread-group iteration (a new TCP connection per request in the open model, seen here),
  * unless started with {@code -Jhttpclient.reset_state_on_thread_group_iteration=false}.
  *
@@ -51,9 +53,17 @@ public record JmxPlan(Scenario scenario, LoadModel load) {
 			new JmxPlan(Scenario.CPU_LIGHT, LoadModel.OPEN), new JmxPlan(Scenario.LARGE_PAYLOAD, LoadModel.OPEN),
 			new JmxPlan(Scenario.SLOW_IO, LoadModel.OPEN));
 
-	/** The JMeter plugins an open plan needs, as the Plugins Manager names them. */
-	public static final String OPEN_MODEL_PLUGINS = "jpgc-casutg (Custom Thread Groups 2.10: bzm - Concurrency Thread "
-			+ "Group) and jpgc-tst (Throughput Shaping Timer 2.5, with the __tstFeedback function)";
+	/**
+	 * How an open plan's JTL gets each sample's arrival and intended send time (JMeter's
+	 * {@code sample_variables}).
+	 */
+	public static final String OPEN_MODEL_COLUMNS = "-Jsample_variables=" + String.join(",", ArrivalTimer.VARIABLES);
+
+	/**
+	 * The ramp's first rate: {@code rate / rampUp} requests a second, at least 1, by
+	 * JMeter's own {@code __jexl3} function, as {@link ArrivalSchedule#of} computes it.
+	 */
+	static final String RAMP_START = "${__jexl3(%1$s / %2$s > 1 ? %1$s / %2$s : 1)}";
 
 	/**
 	 * Checks the combination.
@@ -101,7 +111,6 @@ public record JmxPlan(Scenario scenario, LoadModel load) {
 		if (this.load == LoadModel.OPEN) {
 			properties.put("rate", "100");
 			properties.put("maxThreads", "200");
-			properties.put("initThreads", "20");
 		}
 		else {
 			properties.put("threads", "10");
@@ -134,6 +143,9 @@ public record JmxPlan(Scenario scenario, LoadModel load) {
 	public DslTestPlan plan() {
 		DslHttpSampler request = ScenarioPlan.sampler(workload(),
 				"http://" + property("host") + ":" + property("port") + path(), property("runId"));
+		if (this.load == LoadModel.OPEN) {
+			request.children(new ArrivalTimer(timerParameters()));
+		}
 		ForLoopController requests = forLoopController("requests", -1, request);
 		BaseThreadGroup<?> group = (this.load == LoadModel.OPEN) ? new OpenThreadGroup(name(), this).children(requests)
 				: new ClosedThreadGroup(name(), this).children(requests);
@@ -148,6 +160,16 @@ public record JmxPlan(Scenario scenario, LoadModel load) {
 		return Workload.of(List.of(this.scenario), List.of(Fanout.SEQUENTIAL), List.of(Transfer.ZERO_COPY)).get(0);
 	}
 
+	/**
+	 * Returns the arrival timer's parameters: {@code rate first rampUp duration drain},
+	 * from the plan's properties.
+	 * @return the parameters, JMeter functions
+	 */
+	String timerParameters() {
+		return String.join(" ", property("rate"), RAMP_START.formatted(property("rate"), property("rampUp")),
+				property("rampUp"), property("duration"), String.valueOf(OpenModel.DRAIN.toSeconds()));
+	}
+
 	private String path() {
 		return switch (this.scenario) {
 			case COMPOSITE -> "/profiles/${__Random(1,100000)}?fanout=" + property("fanout");
@@ -158,10 +180,11 @@ public record JmxPlan(Scenario scenario, LoadModel load) {
 
 	private String comment() {
 		String model = (this.load == LoadModel.OPEN)
-				? "Open model: 'rate' requests a second (ramped up from rate/rampUp, at least 1, over 'rampUp' s, "
-						+ "at least 1, then held for " + "'duration' s), "
-						+ "with at most 'maxThreads' threads. Needs the JMeter plugins " + OPEN_MODEL_PLUGINS
-						+ ": install them with JMeter's Plugins Manager."
+				? "Open model: 'rate' requests a second, evenly spaced (ramped up from rate/rampUp, at least 1, "
+						+ "over 'rampUp' s, at least 1, then held for 'duration' s), by 'maxThreads' threads that each "
+						+ "wait in a JSR223 Timer (Groovy) for their arrival's intended send time; stock JMeter, no "
+						+ "plugin. " + OPEN_MODEL_COLUMNS + " writes each sample's 'arrival' and 'scheduledMs' (its "
+						+ "intended send time) into the JTL."
 				: "Closed model: 'threads' threads start over 'rampUp' s, then send back to back for 'duration' s.";
 		String properties = properties().entrySet()
 			.stream()

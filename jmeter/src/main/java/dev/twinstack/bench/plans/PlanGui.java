@@ -15,13 +15,12 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import javax.swing.SwingUtilities;
 
-import com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup;
-import kg.apc.jmeter.timers.VariableThroughputTimer;
 import org.apache.jmeter.exceptions.IllegalUserActionException;
 import org.apache.jmeter.gui.GuiPackage;
 import org.apache.jmeter.gui.action.Load;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jmeter.timers.JSR223Timer;
 import org.apache.jorphan.collections.HashTree;
 import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 import us.abstracta.jmeter.javadsl.core.engines.JmeterGui;
@@ -29,9 +28,8 @@ import us.abstracta.jmeter.javadsl.core.engines.JmeterGui;
 /**
  * Opens a .jmx plan in JMeter 5.6.3's GUI from the project's own jars, no JMeter install
  * needed: jmeter-java-dsl's {@link JmeterGui} (what {@code DslTestPlan.showInGui()}
- * uses), with the plan's file as JMeter's current file (so Save writes it back) and with
- * the jmeter-plugins the open plans use (Concurrency Thread Group, Throughput Shaping
- * Timer) in the GUI's menus. <pre>
+ * uses), with the plan's file as JMeter's current file (so Save writes it back); the
+ * plans are stock JMeter, the open ones' timer a JSR223 Timer. <pre>
  * java -cp … dev.twinstack.bench.plans.PlanGui (plans/slow-io-open.jmx | slow-io-open) [-Jrate=300 …]
  * </pre> A plan name (e.g. {@code composite}) stands for {@code plans/<name>.jmx};
  * {@code -Jname=value} sets a JMeter property, as on JMeter's command line. The JVM exits
@@ -120,7 +118,8 @@ public final class PlanGui {
 		properties.forEach(JMeterUtils::setProperty);
 		HashTree tree = environment.loadTree(file.toFile());
 		environment.updateSearchPath(tree);
-		addToSearchPath(ConcurrencyThreadGroup.class, VariableThroughputTimer.class);
+		// the open plans' timer (stock JMeter's components jar)
+		addToSearchPath(JSR223Timer.class);
 		AtomicReference<JmeterGui> gui = new AtomicReference<>();
 		onSwingThread(() -> {
 			gui.set(new JmeterGui());

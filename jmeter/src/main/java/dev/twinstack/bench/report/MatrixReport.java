@@ -19,6 +19,7 @@ import dev.twinstack.bench.analysis.KneeFinder;
 import dev.twinstack.bench.analysis.LittlesLaw;
 import dev.twinstack.bench.analysis.ScenarioAnalysis;
 import dev.twinstack.bench.load.ErrorKind;
+import dev.twinstack.bench.load.ScheduledLatency;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.Heap;
 import dev.twinstack.bench.matrix.LoadModel;
@@ -187,6 +188,12 @@ public final class MatrixReport {
 					.map((e) -> fmt("%.0f %% (%s)", e * 100, s.ceiling().boundBy()))
 					.orElse(MISSING));
 		if (group.get(0).cell().load() == LoadModel.OPEN) {
+			row(rows, "Latency from the intended send p50 / p99 (service p50 / p99), ms", columns,
+					(s) -> scheduled(s, (l) -> fmt("%.0f / %.0f", l.intended().p50Ms(), l.intended().p99Ms()))
+							+ fmt(" (%.0f / %.0f)", s.p50Ms().median(), s.p99Ms().median()));
+			row(rows, "Late sends (> " + ScheduledLatency.LATE_MS + " ms after schedule): the generator's share",
+					columns, (s) -> scheduled(s,
+							(l) -> fmt("%.1f %% (lateness p99 %.0f ms)", l.lateShare() * 100, l.latenessP99Ms())));
 			row(rows, "Requested rate kept", columns,
 					(s) -> Boolean.TRUE.equals(s.rateKept()) ? "yes" : fmt("**no**: %.0f of %d req/s started",
 							Optional.ofNullable(s.arrivalRate()).orElse(0.0), s.cell().rate()));
@@ -289,6 +296,21 @@ public final class MatrixReport {
 	private static void row(List<RowView> rows, String label, List<CellSummary> columns,
 			Function<CellSummary, String> value) {
 		rows.add(new RowView(label, columns.stream().map((s) -> (s != null) ? value.apply(s) : MISSING).toList()));
+	}
+
+	/**
+	 * Describes the open model's latency from the intended send time, of the cell's trial
+	 * with the median intended p99.
+	 * @return the text, {@value #MISSING} without a schedule
+	 */
+	private static String scheduled(CellSummary summary, Function<ScheduledLatency, String> text) {
+		List<ScheduledLatency> trials = summary.trials()
+			.stream()
+			.map(TrialFigures::scheduled)
+			.filter(Objects::nonNull)
+			.sorted(Comparator.comparingDouble((l) -> l.intended().p99Ms()))
+			.toList();
+		return trials.isEmpty() ? MISSING : text.apply(trials.get(trials.size() / 2));
 	}
 
 	private static String spread(Spread spread, String format) {

@@ -11,6 +11,7 @@ import dev.twinstack.bench.load.ErrorsPerSecond;
 import dev.twinstack.bench.load.LatencyStats;
 import dev.twinstack.bench.load.LoadStats;
 import dev.twinstack.bench.load.OpenModel;
+import dev.twinstack.bench.load.ScheduledLatency;
 import dev.twinstack.bench.load.ThroughputStats;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.measure.CpuShares;
@@ -84,16 +85,18 @@ import dev.twinstack.bench.measure.threads.ThreadPlacement;
  * JTL, the most frequent first; {@code null} in results written before kinds were counted
  * @param errorsPerSecond the failed samples of each kind per second, for the time charts;
  * {@code null} as {@code errorsByKind}
+ * @param scheduled the open model's latency from the intended send time, beside
+ * {@code latency} (the service time); {@code null} for the closed models
  */
 public record CellResult(Cell cell, String runId, String startedAt, String finishedAt, long durationSeconds,
 		LoadStats load, LatencyStats latency, ThroughputStats throughput, Double arrivalRate, ServerStats server,
 		CpuShares cpu, GcCost gc, PoolWaits pools, Storage storage, Ceiling ceiling, JfrCheck jfr, String jtl,
 		String dashboard, String metricsCsv, String appLog, String flameGraph, Map<String, Long> engineSamples,
 		EngineWindow engineWindow, JitCompilation jit, ThreadPlacement threads, LittlesLaw littlesLaw,
-		Map<String, Long> errorsByKind, ErrorsPerSecond errorsPerSecond) {
+		Map<String, Long> errorsByKind, ErrorsPerSecond errorsPerSecond, ScheduledLatency scheduled) {
 
 	/**
-	 * Creates a result without its Little's-law check and errors by kind.
+	 * Creates a result without its Little's-law check, errors by kind and schedule.
 	 * @param cell stack, workload, load, heap
 	 * @param runId prefix of the cell's request ids
 	 * @param startedAt when the load started
@@ -127,7 +130,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 			EngineWindow engineWindow, JitCompilation jit, ThreadPlacement threads) {
 		this(cell, runId, startedAt, finishedAt, durationSeconds, load, latency, throughput, arrivalRate, server, cpu,
 				gc, pools, storage, ceiling, jfr, jtl, dashboard, metricsCsv, appLog, flameGraph, engineSamples,
-				engineWindow, jit, threads, null, null, null);
+				engineWindow, jit, threads, null, null, null, null);
 	}
 
 	/**
@@ -192,7 +195,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
 				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw,
-				this.errorsByKind, this.errorsPerSecond);
+				this.errorsByKind, this.errorsPerSecond, this.scheduled);
 	}
 
 	/**
@@ -205,7 +208,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, check, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
 				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw,
-				this.errorsByKind, this.errorsPerSecond);
+				this.errorsByKind, this.errorsPerSecond, this.scheduled);
 	}
 
 	/**
@@ -220,7 +223,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, jtl, dashboard, this.metricsCsv, this.appLog, this.flameGraph,
 				this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw, this.errorsByKind,
-				this.errorsPerSecond);
+				this.errorsPerSecond, this.scheduled);
 	}
 
 	/**
@@ -233,7 +236,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog, file,
 				this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw, this.errorsByKind,
-				this.errorsPerSecond);
+				this.errorsPerSecond, this.scheduled);
 	}
 
 	/**
@@ -246,7 +249,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
 				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, check,
-				this.errorsByKind, this.errorsPerSecond);
+				this.errorsByKind, this.errorsPerSecond, this.scheduled);
 	}
 
 	/**
@@ -260,7 +263,7 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
 				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw, byKind,
-				perSecond);
+				perSecond, this.scheduled);
 	}
 
 	/**
@@ -273,7 +276,20 @@ public record CellResult(Cell cell, String runId, String startedAt, String finis
 				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
 				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
 				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, placement, this.littlesLaw,
-				this.errorsByKind, this.errorsPerSecond);
+				this.errorsByKind, this.errorsPerSecond, this.scheduled);
+	}
+
+	/**
+	 * Returns a copy with the latency from the intended send time.
+	 * @param latency the figures, {@code null} for none
+	 * @return the new result
+	 */
+	public CellResult withScheduled(ScheduledLatency latency) {
+		return new CellResult(this.cell, this.runId, this.startedAt, this.finishedAt, this.durationSeconds, this.load,
+				this.latency, this.throughput, this.arrivalRate, this.server, this.cpu, this.gc, this.pools,
+				this.storage, this.ceiling, this.jfr, this.jtl, this.dashboard, this.metricsCsv, this.appLog,
+				this.flameGraph, this.engineSamples, this.engineWindow, this.jit, this.threads, this.littlesLaw,
+				this.errorsByKind, this.errorsPerSecond, latency);
 	}
 
 }

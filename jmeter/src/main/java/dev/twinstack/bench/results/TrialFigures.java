@@ -7,6 +7,7 @@ import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.LittlesLaw;
 import dev.twinstack.bench.analysis.SecondsNoise;
 import dev.twinstack.bench.load.LoadStats;
+import dev.twinstack.bench.load.ScheduledLatency;
 import dev.twinstack.bench.measure.jvm.AppHealth;
 import dev.twinstack.bench.measure.GcCost;
 import dev.twinstack.bench.measure.JitCompilation;
@@ -48,15 +49,18 @@ import dev.twinstack.bench.measure.StubLatencyProbe;
  * latency over the counted window, {@code null} when not read
  * @param errorsByKind the failed samples of each kind ({@link CellResult#errorsByKind}),
  * {@code null} when not counted
+ * @param scheduled the open model's latency from the intended send time (p50Ms and p99Ms
+ * are the service time's), {@code null} for the closed models
  */
 public record TrialFigures(long requests, long errors, double throughput, Double arrivalRate, double p50Ms,
 		double p99Ms, double p999Ms, double maxMs, double receivedKBps, Double peakHeapMb, Double peakThreads,
 		Double machineCpu, Double loadGeneratorShare, Double mocksShare, CpuCost cpuCost,
 		StubLatencyProbe.Summary stubs, AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit,
-		SecondsNoise seconds, LittlesLaw littlesLaw, Map<String, Long> errorsByKind) {
+		SecondsNoise seconds, LittlesLaw littlesLaw, Map<String, Long> errorsByKind, ScheduledLatency scheduled) {
 
 	/**
-	 * Creates a trial's figures without a Little's-law check and errors by kind.
+	 * Creates a trial's figures without a Little's-law check, errors by kind and
+	 * schedule.
 	 * @param requests samples taken
 	 * @param errors failed samples
 	 * @param throughput requests per second (req/s)
@@ -85,7 +89,7 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 			AppHealth health, GcCost gc, PoolWaits pools, JitCompilation jit, SecondsNoise seconds) {
 		this(requests, errors, throughput, arrivalRate, p50Ms, p99Ms, p999Ms, maxMs, receivedKBps, peakHeapMb,
 				peakThreads, machineCpu, loadGeneratorShare, mocksShare, cpuCost, stubs, health, gc, pools, jit,
-				seconds, null, null);
+				seconds, null, null, null);
 	}
 
 	/**
@@ -106,7 +110,7 @@ public record TrialFigures(long requests, long errors, double throughput, Double
 				result.server().summary("app_threads_live").peak(), result.cpu().machineMean(),
 				result.cpu().loadGeneratorMean(), result.cpu().mocksMean(), CpuCost.of(result.cpu(), throughput), stubs,
 				health, result.gc(), result.pools(), result.jit(), SecondsNoise.of(result.throughput().perSecond()),
-				result.littlesLaw(), result.errorsByKind());
+				result.littlesLaw(), result.errorsByKind(), result.scheduled());
 	}
 
 	/**

@@ -113,7 +113,8 @@ final class TrialTail {
 				(appLog != null) ? relative(appLog) : null, null, samples.engineSamples(), samples.window(),
 				JitCompilation.over(load.monitored().series()))
 			.withLittlesLaw(littlesLaw)
-			.withErrors(samples.errorsByKind(), samples.errorsPerSecond());
+			.withErrors(samples.errorsByKind(), samples.errorsPerSecond())
+			.withScheduled(samples.scheduled());
 	}
 
 	/**

@@ -54,6 +54,41 @@ class JtlAnalysisTests {
 	}
 
 	@Test
+	void measuresTheOpenModelsLatencyFromEachIntendedSendTime(@TempDir Path folder) throws Exception {
+		// JMeter quotes the sample variables' header names; 100 samples, due every 10 ms:
+		// the first 90 sent on time and taking 5 ms, the last 10 sent 500 ms late
+		StringBuilder jtl = new StringBuilder("timeStamp,elapsed,success,\"arrival\",\"scheduledMs\"\n");
+		long start = 1_700_000_000_000L;
+		for (int k = 0; k < 100; k++) {
+			long due = start + 10L * k;
+			long sent = (k < 90) ? due : due + 500;
+			jtl.append(sent).append(",5,true,").append(k).append(',').append(due).append('\n');
+		}
+		Path file = folder.resolve("samples.jtl");
+		Files.writeString(file, jtl);
+		JtlAnalysis analysis = JtlAnalysis.read(file);
+		ScheduledLatency scheduled = analysis.scheduledLatency().orElseThrow();
+		assertThat(scheduled.scheduled()).isEqualTo(100);
+		assertThat(scheduled.late()).isEqualTo(10);
+		assertThat(scheduled.lateShare()).isEqualTo(0.1);
+		assertThat(scheduled.latenessP99Ms()).isEqualTo(500);
+		assertThat(scheduled.intended().p50Ms()).isEqualTo(5);
+		assertThat(scheduled.intended().maxMs()).isEqualTo(505);
+		assertThat(analysis.latency().maxMs()).as("the service time, from the actual send").isEqualTo(5);
+	}
+
+	@Test
+	void hasNoScheduledLatencyWithoutScheduledTimes(@TempDir Path folder) throws Exception {
+		// a closed run after an open one in the same JVM: JMeter still writes the columns
+		Path file = folder.resolve("samples.jtl");
+		Files.writeString(file, "timeStamp,elapsed,success,\"arrival\",\"scheduledMs\"\n"
+				+ "1700000000000,5,true,,\n1700000000010,5,true,null,null\n");
+		assertThat(JtlAnalysis.read(file).scheduledLatency()).isEmpty();
+		Files.writeString(file, "timeStamp,elapsed,success\n1700000000000,5,true\n");
+		assertThat(JtlAnalysis.read(file).scheduledLatency()).isEmpty();
+	}
+
+	@Test
 	void countsEachRemoteEnginesSamplesByItsThreadNames(@TempDir Path folder) throws Exception {
 		String header = "timeStamp,elapsed,label,responseCode,threadName,success,hostname\n";
 		String row = "1700000000000,5,composite,201,%s,true,box\n";

@@ -10,20 +10,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OpenModelTests {
 
 	@Test
-	void theRampStartsOneStepUp() {
-		assertThat(OpenModel.rampStart(300, java.time.Duration.ofSeconds(2))).isEqualTo(150);
-		assertThat(OpenModel.rampStart(25, java.time.Duration.ofSeconds(1))).isEqualTo(25);
-		assertThat(OpenModel.rampStart(3, java.time.Duration.ofSeconds(10))).as("at least 1 req/s").isEqualTo(1);
-		assertThat(OpenModel.rampStart(40, java.time.Duration.ZERO)).as("no ramp-up").isEqualTo(40);
-	}
-
-	@Test
 	void openModelSizesThreadsByLittlesLawWithHeadroom() {
 		assertThat(OpenModel.maxThreads(300, 1000)).isEqualTo(470);
 		assertThat(OpenModel.maxThreads(900, 300)).isEqualTo(425);
-		// Little's law without the headroom: 900 × 0.3 = 270
-		assertThat(OpenModel.initialThreads(425)).isEqualTo(270);
-		assertThat(OpenModel.initialThreads(OpenModel.maxThreads(1, 1))).isEqualTo(1);
 		assertThat(OpenModel.maxThreads(50_000, 1000)).isEqualTo(BenchSettings.MAX_CONCURRENCY);
 	}
 

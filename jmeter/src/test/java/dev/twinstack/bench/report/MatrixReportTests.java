@@ -299,7 +299,7 @@ class MatrixReportTests {
 		return new TrialFigures(t.requests(), t.errors(), t.throughput(), t.arrivalRate(), t.p50Ms(), t.p99Ms(),
 				t.p999Ms(), t.maxMs(), t.receivedKBps(), t.peakHeapMb(), t.peakThreads(), t.machineCpu(),
 				t.loadGeneratorShare(), t.mocksShare(), t.cpuCost(), t.stubs(), t.health(), t.gc(), t.pools(), t.jit(),
-				t.seconds(), check, t.errorsByKind());
+				t.seconds(), check, t.errorsByKind(), t.scheduled());
 	}
 
 	private static TrialFigures trial(double throughput, double p99, double machineCpu, Double drift,

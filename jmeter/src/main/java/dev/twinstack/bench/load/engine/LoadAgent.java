@@ -12,13 +12,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup;
-import dev.twinstack.bench.load.DrainingRpsThreadGroup;
+import dev.twinstack.bench.load.ArrivalTimer;
 import dev.twinstack.bench.load.ScenarioPlan;
 import dev.twinstack.bench.process.BenchException;
-import kg.apc.jmeter.timers.VariableThroughputTimer;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.timers.JSR223Timer;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.ListedHashTree;
 import picocli.CommandLine.Command;
@@ -32,11 +32,11 @@ import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
  * {@code agent [--bind <address>] [--port <port>] [--rmi-port <port>] [--keystore <file>]
  * [--insecure-rmi | --create-keystore]}: a JMeter 5.6.3 server node, what
  * {@code jmeter-server} starts ({@code RemoteJMeterEngineImpl.startServer}), from this
- * module's jars: JMeter, the jmeter-plugins the open model uses and the bench's own test
- * elements, no JMeter install. The bench drives it with {@code -Dbench.engines}
- * (jmeter-java-dsl's {@code DistributedJmeterEngine}). Both RMI ports (the registry's and
- * the engine's) bind to one address, loopback unless told otherwise; RMI runs over mutual
- * TLS with the keystore the bench uses too ({@link RmiTransport}), plain RMI only with
+ * module's jars: JMeter and its Groovy (the open model's timer), no JMeter install. The
+ * bench drives it with {@code -Dbench.engines} (jmeter-java-dsl's
+ * {@code DistributedJmeterEngine}). Both RMI ports (the registry's and the engine's) bind
+ * to one address, loopback unless told otherwise; RMI runs over mutual TLS with the
+ * keystore the bench uses too ({@link RmiTransport}), plain RMI only with
  * {@code --insecure-rmi}. The agent runs until it is stopped (Ctrl-C, SIGTERM). Exit
  * codes: 0 keystore created, 1 could not start, 2 bad usage.
  */
@@ -140,8 +140,7 @@ public class LoadAgent implements Callable<Integer> {
 		// where JMeter looks for its functions and the plans' elements
 		environment.updateSearchPath(new ListedHashTree());
 		String searchPaths = JMeterUtils.getPropDefault("search_paths", "");
-		for (Class<?> type : new Class<?>[] { HTTPSamplerProxy.class, ConcurrencyThreadGroup.class,
-				VariableThroughputTimer.class, DrainingRpsThreadGroup.class }) {
+		for (Class<?> type : new Class<?>[] { HTTPSamplerProxy.class, JSR223Timer.class }) {
 			try {
 				searchPaths += ";" + new File(type.getProtectionDomain().getCodeSource().getLocation().toURI());
 			}
@@ -162,8 +161,10 @@ public class LoadAgent implements Callable<Integer> {
 
 	/**
 	 * Returns the JMeter properties of an agent: the transport's, the engine's RMI port,
-	 * and what every bench plan expects ({@link ScenarioPlan#ENGINE_PROPERTIES}: the
-	 * bench cannot send properties to remote engines).
+	 * and what every bench plan expects ({@link ScenarioPlan#ENGINE_PROPERTIES}, and
+	 * {@code sample_variables} naming the open model's {@link ArrivalTimer#VARIABLES},
+	 * which each engine copies into its samples): jmeter-java-dsl's distributed engine
+	 * sends remote engines no JMeter properties.
 	 * @param objectPort the engine's RMI port
 	 * @param transport TLS or plain RMI
 	 * @return the properties
@@ -172,6 +173,7 @@ public class LoadAgent implements Callable<Integer> {
 		Map<String, String> properties = new LinkedHashMap<>(transport.jmeterProperties());
 		properties.put("server.rmi.localport", String.valueOf(objectPort));
 		properties.putAll(ScenarioPlan.ENGINE_PROPERTIES);
+		properties.put(SampleEvent.SAMPLE_VARIABLES, String.join(",", ArrivalTimer.VARIABLES));
 		return properties;
 	}
 

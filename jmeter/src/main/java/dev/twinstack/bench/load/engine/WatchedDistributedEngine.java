@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.twinstack.bench.process.JavaProcess;
+import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jorphan.collections.HashTree;
 import us.abstracta.jmeter.javadsl.core.engines.DistributedJmeterEngine;
 import us.abstracta.jmeter.javadsl.core.engines.TestStopper;
@@ -36,8 +37,15 @@ final class WatchedDistributedEngine extends DistributedJmeterEngine {
 		this.limit = limit;
 	}
 
+	/**
+	 * Builds the runner, once the plan's tree is built: the JTL writer has then set
+	 * {@code sample_variables}, which this JVM writes the engines' samples' variables by.
+	 * JMeter reads that property into {@link SampleEvent} when a local engine starts, but
+	 * a remote run starts none here.
+	 */
 	@Override
 	protected TestRunner buildTestRunner(HashTree testPlanTree, HashTree rootTree, TestStopper testStopper) {
+		SampleEvent.initSampleVariables();
 		this.runner = new WatchedRunner(super.buildTestRunner(testPlanTree, rootTree, testStopper), this.target,
 				this.limit, null, WatchedRunner::abandon);
 		return this.runner;

@@ -69,7 +69,9 @@ class LoadAgentTests {
 			.containsEntry("server.rmi.ssl.truststore.file", keystore.toAbsolutePath().toString())
 			.containsEntry("server.rmi.ssl.keystore.alias", "rmi")
 			.containsEntry("server.rmi.localport", "50000")
-			.containsEntry("httpclient.reset_state_on_thread_group_iteration", "false");
+			.containsEntry("httpclient.reset_state_on_thread_group_iteration", "false")
+			.as("the open model's columns, which the bench cannot send the engines")
+			.containsEntry("sample_variables", "arrival,scheduledMs");
 		assertThat(LoadAgent.agentProperties(50000, RmiTransport.insecure()))
 			.containsEntry("server.rmi.ssl.disable", "true")
 			.doesNotContainKey("server.rmi.ssl.keystore.file");
