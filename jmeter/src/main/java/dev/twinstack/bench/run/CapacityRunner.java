@@ -12,6 +12,7 @@ import dev.twinstack.bench.analysis.capacity.Capacity;
 import dev.twinstack.bench.analysis.capacity.CapacitySearch;
 import dev.twinstack.bench.analysis.capacity.RungOutcome;
 import dev.twinstack.bench.console.Console;
+import dev.twinstack.bench.load.ArrivalSchedule;
 import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LatencyStats;
 import dev.twinstack.bench.load.ScenarioPlan;
@@ -68,7 +69,6 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 			if (!first[0]) {
 				// the last rung's requests have ended (the engine waits for them); the
 				// collection is dropped before the next trial (TrialRunner.run)
-				// TODO(little, issue 28.5): wait until app_in_flight reads 0 instead
 				pause(SETTLE);
 			}
 			first[0] = false;
@@ -96,9 +96,8 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 		JtlAnalysis analysis = Files.isRegularFile(jtl) ? JtlAnalysis.read(jtl)
 				: new JtlAnalysis(LatencyStats.NONE, null, java.util.List.of(), 0, 0, 0);
 		TrialFigures figures = rung.figures();
-		// TODO(errkinds, issue 28.3): pass analysis.errorsByKind() once merged
-		return RungOutcome.of(rung.trial().run().rate(), percentile, analysis, scheduled(rung.trial().run()), null,
-				figures.health().status(), resourceAtLimit(figures, cell));
+		return RungOutcome.of(rung.trial().run().rate(), percentile, analysis, scheduled(rung.trial().run()),
+				analysis.errorsByKind(), figures.health().status(), resourceAtLimit(figures, cell));
 	}
 
 	/**
@@ -107,9 +106,7 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 	 * @return the arrivals
 	 */
 	static long scheduled(ScenarioPlan.Run run) {
-		// TODO(openlat, issue 28.1): ArrivalSchedule.total() once merged; until then the
-		// linear ramp from 0 (the rps group starts a little above, so this is low)
-		return Math.round(run.rate() * (run.rampUp().toMillis() / 2000.0 + run.duration().toMillis() / 1000.0));
+		return ArrivalSchedule.of(run.rate(), run.rampUp(), run.duration()).total();
 	}
 
 	private static String resourceAtLimit(TrialFigures figures, Cell cell) {

@@ -5,14 +5,17 @@ import java.util.Map;
 
 import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LatencyStats;
+import dev.twinstack.bench.load.ScheduledLatency;
 
 /**
  * What one rung of the capacity search measured: one open-model trial at a rate.
  *
  * @param rate the requested arrival rate (req/s)
- * @param latencyMs the objective's percentile of the latency (ms)
- * @param serviceP99Ms p99 from the actual send (ms): equal to the latency until the JTL
- * holds each arrival's schedule
+ * @param latencyMs the objective's percentile of the latency from the intended send time
+ * (ms; from the actual send when the JTL holds no schedule);
+ * {@link JtlAnalysis#MAX_TRACKED_MS} when nothing was answered or the arrivals never sent
+ * fill the tail beyond the percentile
+ * @param serviceP99Ms p99 from the actual send (ms)
  * @param scheduled arrivals the rung's schedule held
  * @param errors failed samples, every kind
  * @param topErrorKind the error kind with the most samples, {@code null} when unknown or
@@ -47,14 +50,19 @@ public record RungOutcome(int rate, double latencyMs, double serviceP99Ms, long 
 	 */
 	public static RungOutcome of(int rate, double percentile, JtlAnalysis analysis, long scheduled,
 			Map<String, Long> errorsByKind, String appStatus, String resourceAtLimit) {
-		// TODO(openlat, issue 28.1): read analysis.scheduledLatency() when present: its
-		// intended latency for the percentile, service = latency(), lateShare = late /
-		// scheduled, and unsent arrivals (scheduled - samples) counted over the
-		// objective.
-		// Until then both latencies are from the actual send and no share is late.
-		LatencyStats latency = analysis.latency();
-		// no answer at all: every arrival is over the objective
-		double latencyMs = (latency.samples() > 0) ? percentile(latency, percentile) : JtlAnalysis.MAX_TRACKED_MS;
+		// with a schedule, the latency is the intended one (from the schedule, so the
+		// wait for a free load-generator thread counts); the service time is kept beside
+		// it
+		ScheduledLatency schedule = analysis.scheduledLatency().orElse(null);
+		LatencyStats service = analysis.latency();
+		LatencyStats latency = (schedule != null) ? schedule.intended() : service;
+		long total = Math.max(scheduled, service.samples());
+		// arrivals never sent waited longer than any answer: when they alone fill the
+		// tail beyond the percentile, the percentile is over any objective
+		long unsent = total - service.samples();
+		boolean tailUnsent = unsent > 0 && unsent >= (1 - percentile / 100) * total;
+		double latencyMs = (latency.samples() > 0 && !tailUnsent) ? percentile(latency, percentile)
+				: JtlAnalysis.MAX_TRACKED_MS;
 		String top = (errorsByKind == null) ? null
 				: errorsByKind.entrySet()
 					.stream()
@@ -63,8 +71,8 @@ public record RungOutcome(int rate, double latencyMs, double serviceP99Ms, long 
 						.thenComparing(Map.Entry::getKey, Comparator.reverseOrder()))
 					.map(Map.Entry::getKey)
 					.orElse(null);
-		return new RungOutcome(rate, latencyMs, latency.p99Ms(), Math.max(scheduled, latency.samples()),
-				analysis.errors(), top, null, appStatus, resourceAtLimit);
+		return new RungOutcome(rate, latencyMs, service.p99Ms(), total, analysis.errors(), top,
+				(schedule != null) ? schedule.lateShare() : null, appStatus, resourceAtLimit);
 	}
 
 	/**

@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 
+import dev.twinstack.bench.load.ErrorsPerSecond;
 import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LatencyStats;
+import dev.twinstack.bench.load.ScheduledLatency;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -159,6 +161,31 @@ class CapacitySearchTests {
 		JtlAnalysis none = new JtlAnalysis(LatencyStats.NONE, null, List.of(), 0, 0, 0);
 		assertThat(RungOutcome.of(300, 99, none, 3000, null, "ok", null).verdict(LIMIT_MS))
 			.isEqualTo(RungOutcome.Verdict.FAIL);
+	}
+
+	@Test
+	void readsTheIntendedLatencyWhenTheJtlHoldsTheSchedule() {
+		LatencyStats service = new LatencyStats(3000, 1, 310, 20, 305, 310, 315, 320, 340, 380, 450, 420, 900, 1000);
+		LatencyStats intended = new LatencyStats(3000, 1, 400, 90, 320, 330, 340, 350, 500, 700, 900, 1400, 1900, 2000);
+		JtlAnalysis analysis = new JtlAnalysis(service, null, List.of(), 0, 0, 0, null, null, Map.of(),
+				ErrorsPerSecond.NONE, new ScheduledLatency(intended, 3000, 30, 250));
+		RungOutcome outcome = RungOutcome.of(300, 99, analysis, 3000, Map.of(), "ok", null);
+		// the objective is judged on the latency from the intended send time
+		assertThat(outcome.latencyMs()).isEqualTo(1400);
+		assertThat(outcome.serviceP99Ms()).isEqualTo(420);
+		assertThat(outcome.lateShare()).isEqualTo(0.01);
+		assertThat(outcome.verdict(LIMIT_MS)).isEqualTo(RungOutcome.Verdict.FAIL);
+		// 10 % sent late while the service time met the objective: the generator's doing
+		JtlAnalysis lateSends = new JtlAnalysis(service, null, List.of(), 0, 0, 0, null, null, Map.of(),
+				ErrorsPerSecond.NONE, new ScheduledLatency(intended, 3000, 300, 250));
+		assertThat(RungOutcome.of(300, 99, lateSends, 3000, Map.of(), "ok", null).verdict(LIMIT_MS))
+			.isEqualTo(RungOutcome.Verdict.GENERATOR_BOUND);
+		// 40 of 3,040 arrivals never sent: more than the 1 % tail of p99, so over any
+		// objective
+		assertThat(RungOutcome.of(300, 99, analysis, 3040, Map.of(), "ok", null).latencyMs())
+			.isEqualTo(JtlAnalysis.MAX_TRACKED_MS);
+		// 20 of 3,020 never sent: within the tail, the measured percentile stands
+		assertThat(RungOutcome.of(300, 99, analysis, 3020, Map.of(), "ok", null).latencyMs()).isEqualTo(1400);
 	}
 
 }
