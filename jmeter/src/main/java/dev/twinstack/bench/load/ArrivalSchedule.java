@@ -60,6 +60,14 @@ public record ArrivalSchedule(double rate, double first, double rampSeconds, dou
 	}
 
 	/**
+	 * Returns the number of arrivals in the hold, after the ramp.
+	 * @return arrivals, rounded
+	 */
+	public long holdArrivals() {
+		return total() - Math.round(rampArrivals());
+	}
+
+	/**
 	 * Returns when arrival k is due, from the schedule's start (the first arrival's
 	 * claim).
 	 * @param k the arrival, from 0

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -149,6 +150,31 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 	 * engines)
 	 */
 	public static JtlAnalysis read(Path jtl, List<String> engines) {
+		return read(jtl, engines, Long.MIN_VALUE);
+	}
+
+	/**
+	 * Reads the hold of an open run only: the samples scheduled at least {@code rampUp}
+	 * after the first arrival's schedule (the ramp's first arrivals meet cold threads and
+	 * connections, in JMeter and in the app). Every figure counts those samples only.
+	 * @param jtl the file, with the open model's {@code scheduledMs} column
+	 * @param rampUp the run's ramp-up
+	 * @return the analysis of the hold's samples; of every sample when the file has no
+	 * schedule
+	 * @throws UncheckedIOException as {@link #read(Path)}
+	 */
+	public static JtlAnalysis readHold(Path jtl, Duration rampUp) {
+		long[] first = { Long.MAX_VALUE };
+		parse(jtl, COLUMNS, (record) -> {
+			Long due = scheduledMs(record);
+			if (due != null) {
+				first[0] = Math.min(first[0], due);
+			}
+		});
+		return read(jtl, List.of(), (first[0] == Long.MAX_VALUE) ? Long.MIN_VALUE : first[0] + rampUp.toMillis());
+	}
+
+	private static JtlAnalysis read(Path jtl, List<String> engines, long scheduledFromMs) {
 		Histogram histogram = new Histogram(MAX_TRACKED_MS, 3);
 		List<long[]> spans = new ArrayList<>();
 		// per engine: first start, last end, last start
@@ -168,10 +194,13 @@ public record JtlAnalysis(LatencyStats latency, ThroughputStats throughput, List
 			columns.add("threadName");
 		}
 		parse(jtl, columns, (record) -> {
+			Long due = scheduledMs(record);
+			if (scheduledFromMs != Long.MIN_VALUE && (due == null || due < scheduledFromMs)) {
+				return;
+			}
 			long start = Long.parseLong(record.get("timeStamp"));
 			long elapsed = Long.parseLong(record.get("elapsed"));
 			histogram.recordValue(clamp(elapsed));
-			Long due = scheduledMs(record);
 			if (due != null) {
 				intended.recordValue(clamp(start + elapsed - due));
 				lateness.recordValue(clamp(start - due));

@@ -92,8 +92,9 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 	 */
 	private RungOutcome outcome(MatrixRunner.RateSearch.Rung rung, double percentile, Cell cell) {
 		Path jtl = rung.trial().runDir().resolve("samples.jtl");
-		// a JTL is missing only when the load never ran: no answer at all
-		JtlAnalysis analysis = Files.isRegularFile(jtl) ? JtlAnalysis.read(jtl)
+		// a JTL is missing only when the load never ran: no answer at all; the rung is
+		// judged on its hold, the ramp's cold start left out
+		JtlAnalysis analysis = Files.isRegularFile(jtl) ? JtlAnalysis.readHold(jtl, rung.trial().run().rampUp())
 				: new JtlAnalysis(LatencyStats.NONE, null, java.util.List.of(), 0, 0, 0);
 		TrialFigures figures = rung.figures();
 		return RungOutcome.of(rung.trial().run().rate(), percentile, analysis, scheduled(rung.trial().run()),
@@ -101,12 +102,13 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 	}
 
 	/**
-	 * Returns the arrivals a rung's schedule held: the ramp's and the hold's.
+	 * Returns the arrivals a rung's hold scheduled, the ramp's left out as the rung's
+	 * figures leave them out.
 	 * @param run the rung's load
 	 * @return the arrivals
 	 */
 	static long scheduled(ScenarioPlan.Run run) {
-		return ArrivalSchedule.of(run.rate(), run.rampUp(), run.duration()).total();
+		return ArrivalSchedule.of(run.rate(), run.rampUp(), run.duration()).holdArrivals();
 	}
 
 	private static String resourceAtLimit(TrialFigures figures, Cell cell) {

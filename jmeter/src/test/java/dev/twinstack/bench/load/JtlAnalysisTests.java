@@ -3,6 +3,7 @@ package dev.twinstack.bench.load;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -75,6 +76,38 @@ class JtlAnalysisTests {
 		assertThat(scheduled.intended().p50Ms()).isEqualTo(5);
 		assertThat(scheduled.intended().maxMs()).isEqualTo(505);
 		assertThat(analysis.latency().maxMs()).as("the service time, from the actual send").isEqualTo(5);
+	}
+
+	@Test
+	void readsTheHoldWithoutTheRampsColdStart(@TempDir Path folder) throws Exception {
+		// due every 10 ms for 3 s: the first second (the ramp) sent 400 ms late and
+		// answered in 300 ms, the next two seconds on time in 5 ms; one hold sample
+		// failed
+		StringBuilder jtl = new StringBuilder("timeStamp,elapsed,success,\"arrival\",\"scheduledMs\"\n");
+		long start = 1_700_000_000_000L;
+		for (int k = 0; k < 300; k++) {
+			long due = start + 10L * k;
+			boolean ramp = k < 100;
+			jtl.append(ramp ? due + 400 : due)
+				.append(ramp ? ",300," : ",5,")
+				.append(k != 200)
+				.append(',')
+				.append(k)
+				.append(',')
+				.append(due)
+				.append('\n');
+		}
+		Path file = folder.resolve("samples.jtl");
+		Files.writeString(file, jtl);
+		JtlAnalysis all = JtlAnalysis.read(file);
+		assertThat(all.scheduledLatency().orElseThrow().intended().p50Ms()).isEqualTo(5);
+		assertThat(all.scheduledLatency().orElseThrow().intended().maxMs()).isEqualTo(700);
+		JtlAnalysis hold = JtlAnalysis.readHold(file, Duration.ofSeconds(1));
+		assertThat(hold.latency().samples()).isEqualTo(200);
+		assertThat(hold.latency().maxMs()).isEqualTo(5);
+		assertThat(hold.scheduledLatency().orElseThrow().intended().maxMs()).isEqualTo(5);
+		assertThat(hold.scheduledLatency().orElseThrow().late()).isZero();
+		assertThat(hold.errors()).isEqualTo(1);
 	}
 
 	@Test
