@@ -3,6 +3,8 @@ package dev.twinstack.bench.analysis.capacity;
 import java.util.List;
 import java.util.Locale;
 
+import dev.twinstack.bench.load.ScheduledLatency;
+
 /**
  * One stack's capacity at the latency objective: the highest arrival rate it sustained
  * within the objective with errors under 1 % and the app alive, the rate where it broke,
@@ -76,11 +78,14 @@ public record Capacity(String stack, String objective, double limitMs, Integer c
 
 		/**
 		 * Describes the rung in a line of the console or the report.
-		 * @return e.g. {@code 506 req/s: p 412 ms, 0 errors of 5313, app ok: PASS}
+		 * @return e.g.
+		 * {@code 506 req/s: 412 ms (service p99 398 ms, 2 % sent > 10 ms late), 0 errors of 5313, app ok: pass}
 		 */
 		public String describe() {
-			return String.format(Locale.ROOT, "%d req/s: %.0f ms, %d errors of %d, app %s: %s", this.rate,
-					this.latencyMs, this.errors, this.scheduled, this.appStatus,
+			String late = (this.lateShare != null) ? String.format(Locale.ROOT, ", %.0f %% sent > %d ms late",
+					100 * this.lateShare, ScheduledLatency.LATE_MS) : "";
+			return String.format(Locale.ROOT, "%d req/s: %.0f ms (service p99 %.0f ms%s), %d errors of %d, app %s: %s",
+					this.rate, this.latencyMs, this.serviceP99Ms, late, this.errors, this.scheduled, this.appStatus,
 					this.verdict.name().toLowerCase(Locale.ROOT).replace('_', '-'));
 		}
 

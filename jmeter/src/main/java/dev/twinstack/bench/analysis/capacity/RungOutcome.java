@@ -154,11 +154,14 @@ public record RungOutcome(int rate, double latencyMs, double serviceP99Ms, long 
 	/**
 	 * Judges the rung against the objective's limit.
 	 * @param limitMs the objective's limit (ms)
-	 * @return generator-bound when at least {@value #LATE_SHARE} of the sends were late
-	 * while the service time met the limit, else pass or fail
+	 * @return generator-bound when the latency from the intended send time missed the
+	 * limit while the service time met it and at least {@value #LATE_SHARE} of the sends
+	 * were late (the generator's lateness, not the app, decided the rung), else pass or
+	 * fail; late sends that leave the verdict unchanged are reported, not judged
 	 */
 	public Verdict verdict(double limitMs) {
-		if (this.lateShare != null && this.lateShare >= LATE_SHARE && this.serviceP99Ms <= limitMs) {
+		if (this.lateShare != null && this.lateShare >= LATE_SHARE && this.serviceP99Ms <= limitMs
+				&& this.latencyMs > limitMs) {
 			return Verdict.GENERATOR_BOUND;
 		}
 		boolean pass = this.latencyMs <= limitMs && errorShare() < ERROR_SHARE && appAlive();

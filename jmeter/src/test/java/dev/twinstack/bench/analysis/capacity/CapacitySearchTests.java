@@ -100,6 +100,9 @@ class CapacitySearchTests {
 		// late sends with a slow service too: the app's failure, not the generator's
 		assertThat(new RungOutcome(338, 900, 700, 3380, 0, null, 0.08, "ok", null).verdict(LIMIT_MS))
 			.isEqualTo(RungOutcome.Verdict.FAIL);
+		// late sends that leave the objective met: reported, the rung passes
+		assertThat(new RungOutcome(338, 470, 460, 3380, 0, null, 0.09, "ok", null).verdict(LIMIT_MS))
+			.isEqualTo(RungOutcome.Verdict.PASS);
 	}
 
 	@Test
