@@ -104,9 +104,11 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 			pause(SETTLE);
 			capacity = capacity.withGatling(check(rates, intended, rungs));
 			Capacity.Gatling gatling = capacity.gatling();
-			Console.line("[gatling] " + cell.stack().id() + ": " + gatling.line()
-					+ ((gatling.storage() != null && gatling.storage().verified()) ? "; stored "
-							+ gatling.storage().stored() + " / acknowledged " + gatling.storage().acknowledged() : ""));
+			Console
+				.line("[gatling] " + cell.stack().id() + ": " + gatling.line()
+						+ ((gatling.storage() != null && gatling.storage().verified()) ? "; stored "
+								+ gatling.storage().stored() + " / acknowledged " + gatling.storage().acknowledged()
+								: ""));
 		}
 		this.found.accept(capacity);
 	}
@@ -141,8 +143,8 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 	}
 
 	/**
-	 * Returns a rung's latency from the intended send time, from the actual send when
-	 * its JTL holds no schedule.
+	 * Returns a rung's latency from the intended send time, from the actual send when its
+	 * JTL holds no schedule.
 	 * @param analysis the rung's JTL
 	 * @return the latencies
 	 */
@@ -163,8 +165,7 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 	/**
 	 * Reads a rung from its JTL, the app's health and the monitor's readings.
 	 */
-	private RungOutcome outcome(MatrixRunner.RateSearch.Rung rung, JtlAnalysis analysis, double percentile,
-			Cell cell) {
+	private RungOutcome outcome(MatrixRunner.RateSearch.Rung rung, JtlAnalysis analysis, double percentile, Cell cell) {
 		TrialFigures figures = rung.figures();
 		return RungOutcome.of(rung.trial().run().rate(), percentile, analysis, scheduled(rung.trial().run()),
 				analysis.errorsByKind(), figures.health().status(), resourceAtLimit(figures, cell));

@@ -24,7 +24,9 @@ import dev.twinstack.bench.settings.BenchSettings;
  */
 final class GatlingCheck {
 
-	/** The {@code open-check} module, from the bench's working folder ({@code jmeter/}). */
+	/**
+	 * The {@code open-check} module, from the bench's working folder ({@code jmeter/}).
+	 */
 	static final Path MODULE = Path.of("open-check");
 
 	/** The unmeasured warm-up step (s): Gatling's own JIT and connections. */

@@ -488,7 +488,8 @@ final class MatrixRunner<A extends AppUnderTest> {
 				CellSummary summary = CellSummary.of(rung, List.of(figures), MatrixRunner.this.settings, baseMs,
 						app.threadCap(), trial.run().threads(), Machine.cores());
 				finished(summaries, summary);
-				// the search goes on after a failing rung: the app comes back for the next
+				// the search goes on after a failing rung: the app comes back for the
+				// next
 				restartIfNeeded(app, figures, false, workloads, warmupConcurrency, afterUnmeasuredLoad);
 				return new RateSearch.Rung(trial, figures);
 			}

@@ -30,8 +30,7 @@ import us.abstracta.jmeter.javadsl.core.TestPlanStats;
  * and its stubs probed, then the trial's tail ({@link TrialTail}: every sample of the
  * JTL, the stored count, the steady window) and the app's health; after a closed cell's
  * trial, its wrk run ({@link WrkCrossCheck}); after a capacity search, Gatling's
- * ({@link GatlingCheck}). Keeps every trial's result
- * ({@link TrialResults}).
+ * ({@link GatlingCheck}). Keeps every trial's result ({@link TrialResults}).
  */
 final class TrialRunner implements MatrixRunner.TrialMeasurer {
 

@@ -44,8 +44,9 @@ class CapacityRunnerTests {
 		Map<Integer, LatencyStats> intended = Map.of(255, stats(300, 330), 510, stats(500, 700), 340, stats(1, 1));
 		Capacity.Gatling check = CapacityRunner.check(List.of(255, 510), intended, gatling((rates) -> {
 			asked.add(rates);
-			return new GatlingCheck.Run(new OpenCheckResult("r1-g", 9_000, 9_000, null,
-					List.of(step(255, 295, 320), step(510, 480, 560))), new Storage(9_000, 9_000));
+			return new GatlingCheck.Run(
+					new OpenCheckResult("r1-g", 9_000, 9_000, null, List.of(step(255, 295, 320), step(510, 480, 560))),
+					new Storage(9_000, 9_000));
 		}));
 		assertThat(asked).containsExactly(List.of(255, 510));
 		assertThat(check.checks()).containsExactly(new Capacity.Check(255, 300, 330, 295, 320),
@@ -100,7 +101,8 @@ class CapacityRunnerTests {
 	}
 
 	/** Rungs whose only use is the open-model check. */
-	private static MatrixRunner.RateSearch.Rungs gatling(java.util.function.Function<List<Integer>, GatlingCheck.Run> check) {
+	private static MatrixRunner.RateSearch.Rungs gatling(
+			java.util.function.Function<List<Integer>, GatlingCheck.Run> check) {
 		return new MatrixRunner.RateSearch.Rungs() {
 
 			@Override

@@ -232,8 +232,9 @@ public record Capacity(String stack, String objective, double limitMs, Integer c
 		 * {@code 510 req/s: bench p50 320 ms, p99 580 ms; Gatling p50 300 ms, p99 450 ms — outside ±10 %}
 		 */
 		public String describe() {
-			return String.format(Locale.ROOT, "%d req/s: bench p50 %.0f ms, p99 %.0f ms; Gatling p50 %.0f ms, p99 %.0f "
-					+ "ms%s", this.rate, this.benchP50Ms, this.benchP99Ms, this.gatlingP50Ms, this.gatlingP99Ms,
+			return String.format(Locale.ROOT,
+					"%d req/s: bench p50 %.0f ms, p99 %.0f ms; Gatling p50 %.0f ms, p99 %.0f " + "ms%s", this.rate,
+					this.benchP50Ms, this.benchP99Ms, this.gatlingP50Ms, this.gatlingP99Ms,
 					agrees() ? "" : " — outside ±" + CrossCheck.TOLERANCE_PERCENT + " %");
 		}
 

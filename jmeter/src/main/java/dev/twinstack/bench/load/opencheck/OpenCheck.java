@@ -40,12 +40,11 @@ import org.slf4j.LoggerFactory;
  * ({@code dev.twinstack.bench.run.GatlingCheck}): an unmeasured warm-up step, then the
  * passing rung nearest P / 2 and P, each as long as a rung with the bench's ramp-up left
  * out; its p50 and p99 go beside the bench's intended ones
- * ({@code dev.twinstack.bench.analysis.capacity.Capacity.Check}) and its stored
- * documents are counted under its request-id prefix against
- * {@link OpenCheckResult#acknowledged()}.
+ * ({@code dev.twinstack.bench.analysis.capacity.Capacity.Check}) and its stored documents
+ * are counted under its request-id prefix against {@link OpenCheckResult#acknowledged()}.
  * <p>
- * A failed or missing check is a line on the console, never a failure of the
- * bench, as for wrk.
+ * A failed or missing check is a line on the console, never a failure of the bench, as
+ * for wrk.
  */
 public final class OpenCheck {
 

@@ -19,8 +19,7 @@ class CapacityGatlingTests {
 	void checksTheCapacityAndThePassingRungNearestItsHalf() {
 		// 150, 225, 338, 506 pass, 759 and 620 fail, 560 passes: P = 560, P / 2 = 280,
 		// 225 is 55 away, 338 58
-		Capacity capacity = capacity(560, pass(150), pass(225), pass(338), pass(506), fail(759), fail(620),
-				pass(560));
+		Capacity capacity = capacity(560, pass(150), pass(225), pass(338), pass(506), fail(759), fail(620), pass(560));
 		assertThat(capacity.checkedRates()).containsExactly(225, 560);
 		// a failing rung nearer the half is not checked
 		assertThat(capacity(506, pass(150), fail(250), pass(506)).checkedRates()).containsExactly(150, 506);
@@ -43,8 +42,9 @@ class CapacityGatlingTests {
 
 	@Test
 	void saysGatlingAgreesAtEachCheckedRate() {
-		Capacity.Gatling check = new Capacity.Gatling(List.of(new Capacity.Check(255, 310, 420, 300, 400),
-				new Capacity.Check(510, 330, 560, 320, 590)), new Storage(9_000, 9_000), null);
+		Capacity.Gatling check = new Capacity.Gatling(
+				List.of(new Capacity.Check(255, 310, 420, 300, 400), new Capacity.Check(510, 330, 560, 320, 590)),
+				new Storage(9_000, 9_000), null);
 		assertThat(check.line()).isEqualTo("Gatling agrees within ±10 % at 255 and 510 req/s");
 		assertThat(check.agrees()).isTrue();
 	}
@@ -52,10 +52,11 @@ class CapacityGatlingTests {
 	@Test
 	void namesAFlaggedRungWithBothFigures() {
 		// p99 580 over 450: 1.29, beyond ±10 %
-		Capacity.Gatling check = new Capacity.Gatling(List.of(new Capacity.Check(255, 310, 420, 300, 400),
-				new Capacity.Check(510, 320, 580, 300, 450)), null, null);
-		assertThat(check.line()).isEqualTo(
-				"510 req/s: bench p50 320 ms, p99 580 ms; Gatling p50 300 ms, p99 450 ms — outside ±10 %");
+		Capacity.Gatling check = new Capacity.Gatling(
+				List.of(new Capacity.Check(255, 310, 420, 300, 400), new Capacity.Check(510, 320, 580, 300, 450)), null,
+				null);
+		assertThat(check.line())
+			.isEqualTo("510 req/s: bench p50 320 ms, p99 580 ms; Gatling p50 300 ms, p99 450 ms — outside ±10 %");
 		assertThat(check.agrees()).isFalse();
 	}
 

@@ -77,13 +77,12 @@ class CapacityVerdictTests {
 				List.of(new Capacity.Check(150, 300, 320, 295, 330), new Capacity.Check(506, 550, 560, 520, 580)),
 				new Storage(7_400, 7_400), null));
 		Capacity webflux = capacity("webflux", 589, 620).withGatling(new Capacity.Gatling(
-				List.of(new Capacity.Check(150, 300, 320, 295, 330), new Capacity.Check(589, 550, 700, 520, 580)),
-				null, null));
+				List.of(new Capacity.Check(150, 300, 320, 295, 330), new Capacity.Check(589, 550, 700, 520, 580)), null,
+				null));
 		Capacity vt = capacity("mvc-vt", 506, 560).withGatling(Capacity.Gatling.notChecked("open-check is not built"));
 		BenchResults results = withCapacity(mvc, webflux, vt);
 		String verdict = verdict(results);
-		assertThat(verdict)
-			.contains("rungs 150 ✓ · 506 ✓ · 560 ✗; Gatling agrees within ±10 % at 150 and 506 req/s\n")
+		assertThat(verdict).contains("rungs 150 ✓ · 506 ✓ · 560 ✗; Gatling agrees within ±10 % at 150 and 506 req/s\n")
 			.contains("rungs 150 ✓ · 589 ✓ · 620 ✗; 589 req/s: bench p50 550 ms, p99 700 ms; Gatling p50 520 ms, "
 					+ "p99 580 ms — outside ±10 %\n")
 			.contains("- **mvc-vt**: capacity 506 req/s at " + OBJECTIVE
