@@ -20,17 +20,25 @@ public final class CapacityRows {
 	}
 
 	/**
-	 * Returns the line of each stack whose capacity was searched, with the rungs tried.
+	 * Returns the line of each stack whose capacity was searched, with the rungs tried
+	 * and the open-model check when one was tried.
 	 * @param results the run
 	 * @return e.g.
-	 * {@code **mvc**: capacity 589 req/s at p99 <= 600 ms (broke at 620: latency); rungs 150 ✓ · 225 ✓ · 759 ✗ · …},
+	 * {@code **mvc**: capacity 589 req/s at p99 <= 600 ms (broke at 620: latency); rungs 150 ✓ · 225 ✓ · 759 ✗ · …; Gatling agrees within ±10 % at 338 and 589 req/s},
 	 * empty when the run searched none
 	 */
 	public static List<String> lines(BenchResults results) {
-		return results.capacity()
-			.stream()
-			.map((capacity) -> "**" + capacity.stack() + "**: " + capacity.line() + "; rungs " + rungs(capacity))
-			.toList();
+		return results.capacity().stream().map(CapacityRows::line).toList();
+	}
+
+	/**
+	 * Returns one stack's line.
+	 * @param capacity the stack's search
+	 * @return its capacity, rungs and open-model check
+	 */
+	static String line(Capacity capacity) {
+		String gatling = (capacity.gatling() != null) ? "; " + capacity.gatling().line() : "";
+		return "**" + capacity.stack() + "**: " + capacity.line() + "; rungs " + rungs(capacity) + gatling;
 	}
 
 	/**

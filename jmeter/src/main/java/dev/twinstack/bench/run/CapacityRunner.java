@@ -4,7 +4,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import dev.twinstack.bench.analysis.CpuCost;
@@ -16,10 +20,13 @@ import dev.twinstack.bench.load.ArrivalSchedule;
 import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.load.LatencyStats;
 import dev.twinstack.bench.load.ScenarioPlan;
+import dev.twinstack.bench.load.ScheduledLatency;
+import dev.twinstack.bench.load.opencheck.OpenCheckStep;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.measure.GcCost;
 import dev.twinstack.bench.measure.PoolWaits;
+import dev.twinstack.bench.process.BenchException;
 import dev.twinstack.bench.results.TrialFigures;
 import dev.twinstack.bench.settings.BenchSettings;
 import dev.twinstack.bench.settings.Machine;
@@ -29,7 +36,11 @@ import dev.twinstack.bench.settings.Slo;
  * The capacity profile's search over an open cell's rate, per stack
  * ({@link CapacitySearch}): each rung one trial through the matrix's own loop (the app
  * session, its warm-up and restarts, the monitor, the trial's tail), read through
- * {@link RungOutcome#of}; logs each stack's wall time and hands its capacity on.
+ * {@link RungOutcome#of}; logs each stack's wall time; once a capacity P is found, runs
+ * the independent open-model check ({@link GatlingCheck}) at P and at the passing rung
+ * nearest P / 2 ({@link Capacity#checkedRates()}) and hands the capacity on with it.
+ * {@code bench.crosscheck} does not turn the check off: it chooses the closed cells'
+ * generator (wrk), while the open-model check is part of the capacity figure itself.
  */
 final class CapacityRunner implements MatrixRunner.RateSearch {
 
@@ -65,6 +76,8 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 		String objective = slo.describe(ideal);
 		Console.line("[capacity] " + cell.stack().id() + ": searching from " + cell.rate() + " req/s at " + objective);
 		boolean[] first = { true };
+		// each rung's intended p50 and p99, for the open-model check
+		Map<Integer, LatencyStats> intended = new HashMap<>();
 		Capacity capacity = CapacitySearch.search(cell.stack().id(), cell.rate(), objective, limitMs, (rate) -> {
 			if (!first[0]) {
 				// the last rung's requests have ended (the engine waits for them); the
@@ -75,7 +88,9 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 			// threads for rate × the limit in flight: beyond the limit the rung fails
 			// anyway
 			MatrixRunner.RateSearch.Rung rung = rungs.run(rate, limitMs);
-			RungOutcome outcome = outcome(rung, slo.percentile(), cell);
+			JtlAnalysis analysis = analysis(rung);
+			intended.put(rate, intended(analysis));
+			RungOutcome outcome = outcome(rung, analysis, slo.percentile(), cell);
 			Console.line("[capacity] " + cell.stack().id() + " "
 					+ Capacity.Rung.of(outcome, outcome.verdict(limitMs)).describe());
 			return outcome;
@@ -84,18 +99,74 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 		capacity = capacity.withWallSeconds(seconds);
 		Console.line(String.format(Locale.ROOT, "[capacity] %s: %s; %d rungs in %.0f s", cell.stack().id(),
 				capacity.line(), capacity.rungs().size(), seconds));
+		List<Integer> rates = capacity.checkedRates();
+		if (!rates.isEmpty()) {
+			pause(SETTLE);
+			capacity = capacity.withGatling(check(rates, intended, rungs));
+			Capacity.Gatling gatling = capacity.gatling();
+			Console
+				.line("[gatling] " + cell.stack().id() + ": " + gatling.line()
+						+ ((gatling.storage() != null && gatling.storage().verified()) ? "; stored "
+								+ gatling.storage().stored() + " / acknowledged " + gatling.storage().acknowledged()
+								: ""));
+		}
 		this.found.accept(capacity);
+	}
+
+	/**
+	 * Runs the open-model check at the checked rates and sets Gatling's figures beside
+	 * the bench's intended ones of the same rungs; a check that cannot run is said, never
+	 * a failure of the bench.
+	 * @param rates the checked rates (req/s), lowest first
+	 * @param intended each rung's latency from the intended send time, by rate
+	 * @param rungs the search's seam
+	 * @return the check
+	 */
+	static Capacity.Gatling check(List<Integer> rates, Map<Integer, LatencyStats> intended,
+			MatrixRunner.RateSearch.Rungs rungs) {
+		GatlingCheck.Run run;
+		try {
+			run = rungs.openCheck(rates);
+		}
+		catch (BenchException | IllegalArgumentException ex) {
+			String why = (ex.getMessage() != null) ? ex.getMessage().lines().findFirst().orElse("") : "";
+			return Capacity.Gatling.notChecked(why.isBlank() ? ex.getClass().getSimpleName() : why);
+		}
+		List<Capacity.Check> checks = new ArrayList<>();
+		for (int i = 0; i < rates.size(); i++) {
+			int rate = rates.get(i);
+			LatencyStats bench = intended.getOrDefault(rate, LatencyStats.NONE);
+			OpenCheckStep step = run.result().steps().get(i);
+			checks.add(new Capacity.Check(rate, bench.p50Ms(), bench.p99Ms(), step.p50Ms(), step.p99Ms()));
+		}
+		return new Capacity.Gatling(checks, run.storage(), null);
+	}
+
+	/**
+	 * Returns a rung's latency from the intended send time, from the actual send when its
+	 * JTL holds no schedule.
+	 * @param analysis the rung's JTL
+	 * @return the latencies
+	 */
+	static LatencyStats intended(JtlAnalysis analysis) {
+		return analysis.scheduledLatency().map(ScheduledLatency::intended).orElse(analysis.latency());
+	}
+
+	/**
+	 * Reads a rung's JTL.
+	 */
+	private static JtlAnalysis analysis(MatrixRunner.RateSearch.Rung rung) {
+		Path jtl = rung.trial().runDir().resolve("samples.jtl");
+		// a JTL is missing only when the load never ran: no answer at all; a rung is
+		// judged on its hold, the ramp's cold start left out
+		return Files.isRegularFile(jtl) ? JtlAnalysis.readHold(jtl, rung.trial().run().rampUp())
+				: new JtlAnalysis(LatencyStats.NONE, null, java.util.List.of(), 0, 0, 0);
 	}
 
 	/**
 	 * Reads a rung from its JTL, the app's health and the monitor's readings.
 	 */
-	private RungOutcome outcome(MatrixRunner.RateSearch.Rung rung, double percentile, Cell cell) {
-		Path jtl = rung.trial().runDir().resolve("samples.jtl");
-		// a JTL is missing only when the load never ran: no answer at all; the rung is
-		// judged on its hold, the ramp's cold start left out
-		JtlAnalysis analysis = Files.isRegularFile(jtl) ? JtlAnalysis.readHold(jtl, rung.trial().run().rampUp())
-				: new JtlAnalysis(LatencyStats.NONE, null, java.util.List.of(), 0, 0, 0);
+	private RungOutcome outcome(MatrixRunner.RateSearch.Rung rung, JtlAnalysis analysis, double percentile, Cell cell) {
 		TrialFigures figures = rung.figures();
 		return RungOutcome.of(rung.trial().run().rate(), percentile, analysis, scheduled(rung.trial().run()),
 				analysis.errorsByKind(), figures.health().status(), resourceAtLimit(figures, cell));

@@ -96,6 +96,8 @@ final class Estimate {
 				if (settings.searchesCapacity() && cell.load() == LoadModel.OPEN) {
 					// one trial per rung, each after a pause
 					seconds += CAPACITY_RUNGS * (load + TRIAL_OVERHEAD_SECONDS + CapacityRunner.SETTLE.toSeconds());
+					// then Gatling at the capacity and near its half
+					seconds += CapacityRunner.SETTLE.toSeconds() + GatlingCheck.seconds(settings, 2);
 					continue;
 				}
 				seconds += settings.trials() * (load + TRIAL_OVERHEAD_SECONDS);

@@ -174,6 +174,19 @@ final class MatrixRunner<A extends AppUnderTest> {
 		}
 
 		/**
+		 * Runs the independent open-model check on a searched cell's app once its
+		 * capacity is found ({@link GatlingCheck}).
+		 * @param cell the searched cell
+		 * @param app the app
+		 * @param rates the checked rates (req/s), lowest first
+		 * @return what Gatling measured
+		 * @throws BenchException when the check cannot run
+		 */
+		default GatlingCheck.Run openCheck(Cell cell, AppUnderTest app, List<Integer> rates) {
+			throw new BenchException("no open-model check in this run");
+		}
+
+		/**
 		 * Keeps what a reader needs of a finished cell's trial files, in less space.
 		 * @param summary the cell over its trials
 		 */
@@ -205,9 +218,8 @@ final class MatrixRunner<A extends AppUnderTest> {
 		void search(Cell cell, double idealMs, Rungs rungs);
 
 		/**
-		 * Runs one rung.
+		 * Runs the rungs of one search, and the open-model check after it.
 		 */
-		@FunctionalInterface
 		interface Rungs {
 
 			/**
@@ -218,6 +230,16 @@ final class MatrixRunner<A extends AppUnderTest> {
 			 * @return the trial and its figures
 			 */
 			Rung run(int rate, double latencyMs);
+
+			/**
+			 * Runs the independent open-model check on the cell's app, once, at the given
+			 * rates ({@link GatlingCheck}).
+			 * @param rates the checked rates (req/s), lowest first
+			 * @return what Gatling measured
+			 * @throws BenchException when it could not run (module not built, JVM
+			 * failure)
+			 */
+			GatlingCheck.Run openCheck(List<Integer> rates);
 
 		}
 
@@ -456,16 +478,27 @@ final class MatrixRunner<A extends AppUnderTest> {
 			int total, List<Workload> workloads, int warmupConcurrency, Runnable afterUnmeasuredLoad) {
 		Double baseMs = base.get(cell.workload());
 		double idealMs = this.settings.downstreamMs(cell.workload()) + ((baseMs != null) ? Math.max(0, baseMs) : 0);
-		this.rateSearch.search(cell, idealMs, (rate, threadsForMs) -> {
-			Cell rung = cell.withRate(rate);
-			Trial trial = trial(rung, 1, app, Math.max(idealMs, threadsForMs), index, total);
-			TrialFigures figures = measure(trial, index, total);
-			CellSummary summary = CellSummary.of(rung, List.of(figures), this.settings, baseMs, app.threadCap(),
-					trial.run().threads(), Machine.cores());
-			finished(summaries, summary);
-			// the search goes on after a failing rung: the app comes back for the next
-			restartIfNeeded(app, figures, false, workloads, warmupConcurrency, afterUnmeasuredLoad);
-			return new RateSearch.Rung(trial, figures);
+		this.rateSearch.search(cell, idealMs, new RateSearch.Rungs() {
+
+			@Override
+			public RateSearch.Rung run(int rate, double threadsForMs) {
+				Cell rung = cell.withRate(rate);
+				Trial trial = trial(rung, 1, app, Math.max(idealMs, threadsForMs), index, total);
+				TrialFigures figures = measure(trial, index, total);
+				CellSummary summary = CellSummary.of(rung, List.of(figures), MatrixRunner.this.settings, baseMs,
+						app.threadCap(), trial.run().threads(), Machine.cores());
+				finished(summaries, summary);
+				// the search goes on after a failing rung: the app comes back for the
+				// next
+				restartIfNeeded(app, figures, false, workloads, warmupConcurrency, afterUnmeasuredLoad);
+				return new RateSearch.Rung(trial, figures);
+			}
+
+			@Override
+			public GatlingCheck.Run openCheck(List<Integer> rates) {
+				return MatrixRunner.this.measurer.openCheck(cell, app, rates);
+			}
+
 		});
 	}
 

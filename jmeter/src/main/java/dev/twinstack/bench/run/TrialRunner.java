@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 
 import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.console.Console;
@@ -28,8 +29,8 @@ import us.abstracta.jmeter.javadsl.core.TestPlanStats;
  * on the engine of {@code bench.engines} ({@link LoadEngine}) while the app is monitored
  * and its stubs probed, then the trial's tail ({@link TrialTail}: every sample of the
  * JTL, the stored count, the steady window) and the app's health; after a closed cell's
- * trial, its wrk run ({@link WrkCrossCheck}). Keeps every trial's result
- * ({@link TrialResults}).
+ * trial, its wrk run ({@link WrkCrossCheck}); after a capacity search, Gatling's
+ * ({@link GatlingCheck}). Keeps every trial's result ({@link TrialResults}).
  */
 final class TrialRunner implements MatrixRunner.TrialMeasurer {
 
@@ -44,6 +45,8 @@ final class TrialRunner implements MatrixRunner.TrialMeasurer {
 	private final TrialTail tail;
 
 	private final WrkCrossCheck wrk;
+
+	private final GatlingCheck gatling;
 
 	private final TrialResults results;
 
@@ -62,6 +65,7 @@ final class TrialRunner implements MatrixRunner.TrialMeasurer {
 		this.engine = LoadEngine.of(settings.engines(), settings.outputDir(), runPrefix);
 		this.tail = new TrialTail(settings, store);
 		this.wrk = new WrkCrossCheck(settings, store, runPrefix);
+		this.gatling = new GatlingCheck(settings, store, runPrefix);
 		this.results = new TrialResults(settings);
 	}
 
@@ -151,6 +155,18 @@ final class TrialRunner implements MatrixRunner.TrialMeasurer {
 				this.settings.outputDir().resolve("runs").resolve(cell.id()), app.harnessPrefix());
 		app.crossCheckEnded();
 		return pair;
+	}
+
+	/**
+	 * Runs Gatling from this machine on a searched cell's app once its capacity is found
+	 * ({@link GatlingCheck}), its output in the cell's folder.
+	 */
+	@Override
+	public GatlingCheck.Run openCheck(Cell cell, AppUnderTest app, List<Integer> rates) {
+		GatlingCheck.Run run = this.gatling.run(cell, app.target().baseUri(), app.harnessPrefix(), rates,
+				this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("gatling"));
+		app.crossCheckEnded();
+		return run;
 	}
 
 	@Override

@@ -1,7 +1,14 @@
 package dev.twinstack.bench.analysis.capacity;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.twinstack.bench.analysis.CrossCheck;
+import dev.twinstack.bench.analysis.OpenCrossCheck;
+import dev.twinstack.bench.measure.storage.Storage;
 
 import dev.twinstack.bench.load.ScheduledLatency;
 
@@ -20,9 +27,11 @@ import dev.twinstack.bench.load.ScheduledLatency;
  * {@code null} when valid
  * @param rungs every rung, in the order run
  * @param wallSeconds the search's wall time (s), 0 when not timed
+ * @param gatling the independent open-model check of the capacity and the rung near its
+ * half, {@code null} when none was tried (no capacity found)
  */
 public record Capacity(String stack, String objective, double limitMs, Integer capacity, Integer brokeAt, String broke,
-		String invalid, List<Rung> rungs, double wallSeconds) {
+		String invalid, List<Rung> rungs, double wallSeconds, Gatling gatling) {
 
 	/**
 	 * Returns the same search with its wall time.
@@ -31,7 +40,38 @@ public record Capacity(String stack, String objective, double limitMs, Integer c
 	 */
 	public Capacity withWallSeconds(double seconds) {
 		return new Capacity(this.stack, this.objective, this.limitMs, this.capacity, this.brokeAt, this.broke,
-				this.invalid, this.rungs, seconds);
+				this.invalid, this.rungs, seconds, this.gatling);
+	}
+
+	/**
+	 * Returns the same search with its open-model check.
+	 * @param check the check, or why it was not made
+	 * @return the capacity
+	 */
+	public Capacity withGatling(Gatling check) {
+		return new Capacity(this.stack, this.objective, this.limitMs, this.capacity, this.brokeAt, this.broke,
+				this.invalid, this.rungs, this.wallSeconds, check);
+	}
+
+	/**
+	 * Returns the rates the open-model check runs: the capacity P, and the passing rung
+	 * nearest P / 2 (the lower of two as near), lowest first.
+	 * @return the rates (req/s); only P when no other rung passed, none without a
+	 * capacity
+	 */
+	public List<Integer> checkedRates() {
+		if (this.capacity == null) {
+			return List.of();
+		}
+		double half = this.capacity / 2.0;
+		return this.rungs.stream()
+			.filter((rung) -> rung.verdict() == RungOutcome.Verdict.PASS && rung.rate() < this.capacity)
+			.map(Rung::rate)
+			.distinct()
+			.min(Comparator.comparingDouble((Integer rate) -> Math.abs(rate - half))
+				.thenComparing(Comparator.naturalOrder()))
+			.map((near) -> List.of(near, this.capacity))
+			.orElse(List.of(this.capacity));
 	}
 
 	/**
@@ -87,6 +127,120 @@ public record Capacity(String stack, String objective, double limitMs, Integer c
 			return String.format(Locale.ROOT, "%d req/s: %.0f ms (service p99 %.0f ms%s), %d errors of %d, app %s: %s",
 					this.rate, this.latencyMs, this.serviceP99Ms, late, this.errors, this.scheduled, this.appStatus,
 					this.verdict.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+		}
+
+	}
+
+	/**
+	 * The independent open-model check of a capacity: Gatling's open injection at the
+	 * capacity and at the passing rung nearest its half, in one JVM after the search
+	 * ({@code dev.twinstack.bench.load.opencheck.OpenCheck}).
+	 *
+	 * @param checks a comparison per checked rung, lowest rate first; empty when not
+	 * checked
+	 * @param storage for a storing workload, the documents stored under Gatling's request
+	 * ids against its acknowledged answers (warm-up included), {@code null} otherwise
+	 * @param notChecked why the check was not made, {@code null} when it was
+	 */
+	public record Gatling(List<Check> checks, Storage storage, String notChecked) {
+
+		/**
+		 * Creates a check; a missing list of checks is empty.
+		 * @param checks the comparisons
+		 * @param storage stored against acknowledged, or {@code null}
+		 * @param notChecked why not, or {@code null}
+		 */
+		public Gatling {
+			checks = (checks != null) ? List.copyOf(checks) : List.of();
+		}
+
+		/**
+		 * Returns a check that could not be made.
+		 * @param why the reason, e.g. {@code open-check is not built}
+		 * @return the check
+		 */
+		public static Gatling notChecked(String why) {
+			return new Gatling(List.of(), null, why);
+		}
+
+		/**
+		 * Words the check for the capacity line.
+		 * @return e.g. {@code Gatling agrees within ±10 % at 255 and 510 req/s}, or each
+		 * flagged rung with both figures, or {@code Gatling not checked: <why>}; with
+		 * {@code ; stored 1,200 / acknowledged 1,210: integrity FAILED} when documents
+		 * are missing or stored twice
+		 */
+		public String line() {
+			if (this.notChecked != null) {
+				return "Gatling not checked: " + this.notChecked;
+			}
+			List<Check> flagged = this.checks.stream().filter((check) -> !check.agrees()).toList();
+			String figures = flagged.isEmpty()
+					? "Gatling agrees within ±" + CrossCheck.TOLERANCE_PERCENT + " % at "
+							+ rates(this.checks.stream().map(Check::rate).toList()) + " req/s"
+					: flagged.stream().map(Check::describe).collect(Collectors.joining("; "));
+			if (this.storage != null && !this.storage.verified()) {
+				figures += String.format(Locale.ROOT,
+						"; Gatling's documents: stored %d / acknowledged %d, %d missing, %d stored twice: "
+								+ "integrity FAILED",
+						this.storage.stored(), this.storage.acknowledged(), this.storage.acknowledgedNotStored(),
+						this.storage.duplicates());
+			}
+			return figures;
+		}
+
+		/**
+		 * Tells whether the check was made, agreed at every rung and, for a storing
+		 * workload, found every acknowledged document stored once.
+		 * @return {@code false} when flagged, failed or not made
+		 */
+		public boolean agrees() {
+			return this.notChecked == null && !this.checks.isEmpty() && this.checks.stream().allMatch(Check::agrees)
+					&& (this.storage == null || this.storage.verified());
+		}
+
+		private static String rates(List<Integer> rates) {
+			if (rates.size() < 2) {
+				return rates.stream().map(String::valueOf).collect(Collectors.joining());
+			}
+			return rates.subList(0, rates.size() - 1).stream().map(String::valueOf).collect(Collectors.joining(", "))
+					+ " and " + rates.get(rates.size() - 1);
+		}
+
+	}
+
+	/**
+	 * One rung checked by Gatling: the bench's p50 and p99 from the intended send time
+	 * beside Gatling's at the same rate ({@link OpenCrossCheck}).
+	 *
+	 * @param rate the rung's arrival rate (req/s)
+	 * @param benchP50Ms the bench's intended p50 of the rung (ms)
+	 * @param benchP99Ms the bench's intended p99 of the rung (ms)
+	 * @param gatlingP50Ms Gatling's p50 at the rate (ms)
+	 * @param gatlingP99Ms Gatling's p99 at the rate (ms)
+	 */
+	public record Check(int rate, double benchP50Ms, double benchP99Ms, double gatlingP50Ms, double gatlingP99Ms) {
+
+		/**
+		 * Tells whether both of the bench's figures are within
+		 * {@value CrossCheck#TOLERANCE_PERCENT} % of Gatling's.
+		 * @return {@code false} when the rung is flagged
+		 */
+		@JsonProperty
+		public boolean agrees() {
+			return !OpenCrossCheck.flags(this.benchP50Ms, this.benchP99Ms, this.gatlingP50Ms, this.gatlingP99Ms);
+		}
+
+		/**
+		 * Words a flagged rung with both figures.
+		 * @return e.g.
+		 * {@code 510 req/s: bench p50 320 ms, p99 580 ms; Gatling p50 300 ms, p99 450 ms — outside ±10 %}
+		 */
+		public String describe() {
+			return String.format(Locale.ROOT,
+					"%d req/s: bench p50 %.0f ms, p99 %.0f ms; Gatling p50 %.0f ms, p99 %.0f " + "ms%s", this.rate,
+					this.benchP50Ms, this.benchP99Ms, this.gatlingP50Ms, this.gatlingP99Ms,
+					agrees() ? "" : " — outside ±" + CrossCheck.TOLERANCE_PERCENT + " %");
 		}
 
 	}

@@ -82,7 +82,7 @@ public final class CapacitySearch {
 			}
 		}
 		return new Capacity(stack, objective, limitMs, pass, (fail != null) ? fail.rate() : null,
-				(fail != null) ? fail.whatBroke() : null, null, List.copyOf(rungs), 0);
+				(fail != null) ? fail.whatBroke() : null, null, List.copyOf(rungs), 0, null);
 	}
 
 	private static Capacity invalid(String stack, String objective, double limitMs, List<Capacity.Rung> rungs,
@@ -92,7 +92,7 @@ public final class CapacitySearch {
 						"generator-bound at %d req/s (%.0f %% of the sends late while the service p99 met the "
 								+ "objective): the load generator, not the app, set the latency",
 						outcome.rate(), outcome.lateShare() * 100),
-				List.copyOf(rungs), 0);
+				List.copyOf(rungs), 0, null);
 	}
 
 }

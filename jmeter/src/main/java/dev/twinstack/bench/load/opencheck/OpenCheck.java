@@ -36,18 +36,15 @@ import org.slf4j.LoggerFactory;
  * {@code open-check/target/classpath.txt}, both written by {@code ./mvnw package}. Its
  * log is {@code <outputDir>/gatling.log}, its figures {@code <outputDir>/latency.json}.
  * <p>
- * How the capacity search calls it, once it has found capacity P (the cells below it):
- * <pre>
- * String prefix = RunId.of(runPrefix, cell.id(), "-g");
- * OpenCheckPlan plan = OpenCheckPlan.of(cell.workload(), target.baseUri(), prefix,
- *         new OpenCheckPlan.Step(rate1, 5),                       // unmeasured warm-up
- *         List.of(new OpenCheckPlan.Step(p, rampUp + hold), new OpenCheckPlan.Step(p / 2, rampUp + hold)),
- *         rampUp);                                                // skipped, as the bench's ramp
- * OpenCheckResult result = OpenCheck.run(Path.of("open-check"), harnessPrefix, plan, cellDir.resolve("gatling"));
- * OpenCrossCheck check = OpenCrossCheck.of(benchIntendedP50, benchIntendedP99, result.steps().get(0));
- * long stored = store.awaitStableCount(prefix, …);                // against result.acknowledged()
- * </pre> A failed or missing check is a line on the console, never a failure of the
- * bench, as for wrk.
+ * The capacity search calls it once it has found a capacity P
+ * ({@code dev.twinstack.bench.run.GatlingCheck}): an unmeasured warm-up step, then the
+ * passing rung nearest P / 2 and P, each as long as a rung with the bench's ramp-up left
+ * out; its p50 and p99 go beside the bench's intended ones
+ * ({@code dev.twinstack.bench.analysis.capacity.Capacity.Check}) and its stored documents
+ * are counted under its request-id prefix against {@link OpenCheckResult#acknowledged()}.
+ * <p>
+ * A failed or missing check is a line on the console, never a failure of the bench, as
+ * for wrk.
  */
 public final class OpenCheck {
 

@@ -8,6 +8,7 @@ import java.util.Set;
 
 import dev.twinstack.bench.analysis.capacity.Capacity;
 import dev.twinstack.bench.analysis.capacity.RungOutcome;
+import dev.twinstack.bench.measure.storage.Storage;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.twinstack.bench.report.ReportWriter;
 import dev.twinstack.bench.report.ResultsJson;
@@ -71,6 +72,36 @@ class CapacityVerdictTests {
 	}
 
 	@Test
+	void setsGatlingsCheckBesideEachCapacity(@TempDir Path dir) throws IOException {
+		Capacity mvc = capacity("mvc", 506, 560).withGatling(new Capacity.Gatling(
+				List.of(new Capacity.Check(150, 300, 320, 295, 330), new Capacity.Check(506, 550, 560, 520, 580)),
+				new Storage(7_400, 7_400), null));
+		Capacity webflux = capacity("webflux", 589, 620).withGatling(new Capacity.Gatling(
+				List.of(new Capacity.Check(150, 300, 320, 295, 330), new Capacity.Check(589, 550, 700, 520, 580)), null,
+				null));
+		Capacity vt = capacity("mvc-vt", 506, 560).withGatling(Capacity.Gatling.notChecked("open-check is not built"));
+		BenchResults results = withCapacity(mvc, webflux, vt);
+		String verdict = verdict(results);
+		assertThat(verdict).contains("rungs 150 ✓ · 506 ✓ · 560 ✗; Gatling agrees within ±10 % at 150 and 506 req/s\n")
+			.contains("rungs 150 ✓ · 589 ✓ · 620 ✗; 589 req/s: bench p50 550 ms, p99 700 ms; Gatling p50 520 ms, "
+					+ "p99 580 ms — outside ±10 %\n")
+			.contains("- **mvc-vt**: capacity 506 req/s at " + OBJECTIVE
+					+ " (broke at 560: latency); rungs 150 ✓ · 506 ✓ · 560 ✗; Gatling not checked: open-check is not "
+					+ "built\n");
+		// and in results.json, read back as written
+		Files.writeString(dir.resolve("results.json"), ResultsJson.toJson(results));
+		JsonNode json = ResultsJson.read(dir.resolve("results.json"));
+		assertThat(json.at("/capacity/0/gatling/checks/1/rate").asInt()).isEqualTo(506);
+		assertThat(json.at("/capacity/0/gatling/checks/1/benchP99Ms").asDouble()).isEqualTo(560);
+		assertThat(json.at("/capacity/0/gatling/checks/1/gatlingP99Ms").asDouble()).isEqualTo(580);
+		assertThat(json.at("/capacity/0/gatling/checks/1/agrees").asBoolean()).isTrue();
+		assertThat(json.at("/capacity/0/gatling/storage/stored").asLong()).isEqualTo(7_400);
+		assertThat(json.at("/capacity/1/gatling/checks/1/agrees").asBoolean()).isFalse();
+		assertThat(json.at("/capacity/2/gatling/notChecked").asText()).isEqualTo("open-check is not built");
+		assertThat(ResultsFile.read(dir).capacity()).isEqualTo(results.capacity());
+	}
+
+	@Test
 	void aRunWithoutASearchShowsNoCapacity() {
 		assertThat(RESULTS.capacity()).isEmpty();
 		assertThat(verdict(RESULTS)).doesNotContain("apacity");
@@ -81,7 +112,7 @@ class CapacityVerdictTests {
 				List.of(new Capacity.Rung(150, 300, 300, 1650, 0, null, "ok", RungOutcome.Verdict.PASS),
 						new Capacity.Rung(pass, 550, 550, pass * 11L, 0, null, "ok", RungOutcome.Verdict.PASS),
 						new Capacity.Rung(fail, 900, 900, fail * 11L, 0, null, "ok", RungOutcome.Verdict.FAIL)),
-				120);
+				120, null);
 	}
 
 	private static BenchResults withCapacity(Capacity... capacity) {
