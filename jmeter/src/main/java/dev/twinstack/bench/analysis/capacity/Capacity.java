@@ -23,8 +23,8 @@ import dev.twinstack.bench.load.ScheduledLatency;
  * @param capacity the highest passing rate (req/s), {@code null} when no rung passed
  * @param brokeAt the lowest failing rate (req/s), {@code null} when no rung failed
  * @param broke what broke first at {@code brokeAt}, {@code null} when nothing broke
- * @param invalid why the search stopped without a result (a generator-bound rung),
- * {@code null} when valid
+ * @param invalid why the search stopped before a failing rung (a generator-bound rung;
+ * {@code capacity} is then a lower bound), {@code null} when valid
  * @param rungs every rung, in the order run
  * @param wallSeconds the search's wall time (s), 0 when not timed
  * @param gatling the independent open-model check of the capacity and the rung near its
@@ -81,7 +81,9 @@ public record Capacity(String stack, String objective, double limitMs, Integer c
 	 */
 	public String line() {
 		if (this.invalid != null) {
-			return "capacity not measured at " + this.objective + ": " + this.invalid;
+			return (this.capacity != null) ? "capacity at least " + this.capacity + " req/s at " + this.objective
+					+ ", the search stopped: " + this.invalid
+					: "capacity not measured at " + this.objective + ": " + this.invalid;
 		}
 		String found = (this.capacity != null) ? "capacity " + this.capacity + " req/s"
 				: "capacity below " + this.brokeAt + " req/s";

@@ -52,7 +52,7 @@ public final class CapacitySearch {
 			RungOutcome.Verdict verdict = outcome.verdict(limitMs);
 			rungs.add(Capacity.Rung.of(outcome, verdict));
 			if (verdict == RungOutcome.Verdict.GENERATOR_BOUND) {
-				return invalid(stack, objective, limitMs, rungs, outcome);
+				return invalid(stack, objective, limitMs, pass, rungs, outcome);
 			}
 			if (verdict == RungOutcome.Verdict.PASS) {
 				pass = r;
@@ -72,7 +72,7 @@ public final class CapacitySearch {
 			RungOutcome.Verdict verdict = outcome.verdict(limitMs);
 			rungs.add(Capacity.Rung.of(outcome, verdict));
 			if (verdict == RungOutcome.Verdict.GENERATOR_BOUND) {
-				return invalid(stack, objective, limitMs, rungs, outcome);
+				return invalid(stack, objective, limitMs, pass, rungs, outcome);
 			}
 			if (verdict == RungOutcome.Verdict.PASS) {
 				pass = mid;
@@ -85,9 +85,13 @@ public final class CapacitySearch {
 				(fail != null) ? fail.whatBroke() : null, null, List.copyOf(rungs), 0, null);
 	}
 
-	private static Capacity invalid(String stack, String objective, double limitMs, List<Capacity.Rung> rungs,
-			RungOutcome outcome) {
-		return new Capacity(stack, objective, limitMs, null, null, null,
+	/**
+	 * Ends a search at a generator-bound rung: the rates that passed before it still
+	 * passed, so the highest is kept as a lower bound.
+	 */
+	private static Capacity invalid(String stack, String objective, double limitMs, Integer pass,
+			List<Capacity.Rung> rungs, RungOutcome outcome) {
+		return new Capacity(stack, objective, limitMs, pass, null, null,
 				String.format(java.util.Locale.ROOT,
 						"generator-bound at %d req/s (%.0f %% of the sends late while the service p99 met the "
 								+ "objective): the load generator, not the app, set the latency",

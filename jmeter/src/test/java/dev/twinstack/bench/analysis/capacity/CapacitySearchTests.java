@@ -92,11 +92,12 @@ class CapacitySearchTests {
 					: new RungOutcome(rate, 900, 350, rate * 10L, 0, null, 0.08, "ok", null);
 		});
 		assertThat(this.tried).containsExactly(150, 225, 338);
-		assertThat(capacity.capacity()).isNull();
+		assertThat(capacity.capacity()).as("the rungs that passed before still passed: a lower bound").isEqualTo(225);
 		assertThat(capacity.brokeAt()).isNull();
 		assertThat(capacity.invalid()).startsWith("generator-bound at 338 req/s (8 % of the sends late");
 		assertThat(capacity.rungs().get(2).verdict()).isEqualTo(RungOutcome.Verdict.GENERATOR_BOUND);
-		assertThat(capacity.line()).startsWith("capacity not measured at p99 <= 600 ms: generator-bound");
+		assertThat(capacity.line())
+			.startsWith("capacity at least 225 req/s at p99 <= 600 ms, the search stopped: generator-bound");
 		// late sends with a slow service too: the app's failure, not the generator's
 		assertThat(new RungOutcome(338, 900, 700, 3380, 0, null, 0.08, "ok", null).verdict(LIMIT_MS))
 			.isEqualTo(RungOutcome.Verdict.FAIL);
