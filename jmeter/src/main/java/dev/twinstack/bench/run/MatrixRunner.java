@@ -296,6 +296,10 @@ final class MatrixRunner<A extends AppUnderTest> {
 	List<CellSummary> run(Runnable afterUnmeasuredLoad) {
 		List<CellSummary> summaries = new ArrayList<>();
 		int total = this.settings.cellCount();
+		// the cells begun so far: a searched cell adds one result per rung, so the
+		// results
+		// do not count them
+		int begun = 0;
 		java.util.Set<Stack> startedStacks = new java.util.HashSet<>();
 		for (List<Cell> cells : this.apps.starts(this.settings.cells())) {
 			Cell first = cells.get(0);
@@ -336,12 +340,12 @@ final class MatrixRunner<A extends AppUnderTest> {
 						afterUnmeasuredLoad.run();
 					}
 					if (this.rateSearch != null && this.rateSearch.searches(cell)) {
-						searchRate(summaries, cell, app, base, summaries.size() + 1, total, workloads,
-								warmupConcurrency, afterUnmeasuredLoad);
+						searchRate(summaries, cell, app, base, ++begun, total, workloads, warmupConcurrency,
+								afterUnmeasuredLoad);
 						continue;
 					}
-					finished(summaries, runCell(cell, app, base, summaries.size() + 1, total, workloads,
-							warmupConcurrency, afterUnmeasuredLoad, cell == cells.get(cells.size() - 1)));
+					finished(summaries, runCell(cell, app, base, ++begun, total, workloads, warmupConcurrency,
+							afterUnmeasuredLoad, cell == cells.get(cells.size() - 1)));
 				}
 				this.hooks.stopping(app);
 			}
