@@ -104,7 +104,9 @@ class FaultsScenarioIT {
 		for (FaultRun run : this.results.faults()) {
 			assertThat(report).as(FaultsChecks.describe(run))
 				.contains("| mvc | orders | status-503 | " + run.share() + " % | " + run.requests() + " | "
-						+ String.format(java.util.Locale.ROOT, "%.1f %%", run.errorPercent()) + " | ")
+						+ String.format(java.util.Locale.ROOT, "%d of %d targeted (%.1f %%) ✓", run.errors(),
+								run.targeted(), run.errorPercent())
+						+ " | ")
 				.contains(run.stored() + " / " + run.acknowledged() + " ✓ | " + run.recoveryMs() + " ms |");
 		}
 		OutageRun outage = this.results.databaseOutages().get(0);

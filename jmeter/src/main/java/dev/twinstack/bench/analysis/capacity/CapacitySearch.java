@@ -42,61 +42,87 @@ public final class CapacitySearch {
 	 */
 	public static Capacity search(String stack, int startRate, String objective, double limitMs,
 			IntFunction<RungOutcome> rung) {
-		List<Capacity.Rung> rungs = new ArrayList<>();
-		Integer pass = null;
-		RungOutcome fail = null;
+		Rungs run = new Rungs(rung, limitMs);
 		double rate = startRate;
-		for (int i = 0; i < MAX_LADDER_RUNGS && fail == null; i++) {
-			int r = (int) Math.round(rate);
-			RungOutcome outcome = rung.apply(r);
-			RungOutcome.Verdict verdict = outcome.verdict(limitMs);
-			rungs.add(Capacity.Rung.of(outcome, verdict));
-			if (verdict == RungOutcome.Verdict.GENERATOR_BOUND) {
-				return invalid(stack, objective, limitMs, pass, rungs, outcome);
+		for (int i = 0; i < MAX_LADDER_RUNGS && run.fail == null; i++) {
+			if (!run.at((int) Math.round(rate))) {
+				return invalid(stack, objective, limitMs, run);
 			}
-			if (verdict == RungOutcome.Verdict.PASS) {
-				pass = r;
-				rate *= STEP;
-			}
-			else {
-				fail = outcome;
-			}
+			rate *= STEP;
 		}
-		for (int step = 0; pass != null && fail != null && step < MAX_BISECTIONS
-				&& (double) fail.rate() / pass > CLOSE_ENOUGH; step++) {
-			int mid = (int) Math.round(Math.sqrt((double) pass * fail.rate()));
-			if (mid <= pass || mid >= fail.rate()) {
+		for (int step = 0; run.pass != null && run.fail != null && step < MAX_BISECTIONS
+				&& (double) run.fail.rate() / run.pass > CLOSE_ENOUGH; step++) {
+			int mid = (int) Math.round(Math.sqrt((double) run.pass * run.fail.rate()));
+			if (mid <= run.pass || mid >= run.fail.rate()) {
 				break;
 			}
-			RungOutcome outcome = rung.apply(mid);
-			RungOutcome.Verdict verdict = outcome.verdict(limitMs);
-			rungs.add(Capacity.Rung.of(outcome, verdict));
-			if (verdict == RungOutcome.Verdict.GENERATOR_BOUND) {
-				return invalid(stack, objective, limitMs, pass, rungs, outcome);
-			}
-			if (verdict == RungOutcome.Verdict.PASS) {
-				pass = mid;
-			}
-			else {
-				fail = outcome;
+			if (!run.at(mid)) {
+				return invalid(stack, objective, limitMs, run);
 			}
 		}
-		return new Capacity(stack, objective, limitMs, pass, (fail != null) ? fail.rate() : null,
-				(fail != null) ? fail.whatBroke() : null, null, List.copyOf(rungs), 0, null);
+		return new Capacity(stack, objective, limitMs, run.pass, (run.fail != null) ? run.fail.rate() : null,
+				(run.fail != null) ? run.fail.whatBroke() : null, null, List.copyOf(run.rungs), 0, null);
+	}
+
+	/**
+	 * The rungs of one search so far: the highest passing rate, the lowest failing rung,
+	 * the generator-bound rung that ended it.
+	 */
+	private static final class Rungs {
+
+		private final IntFunction<RungOutcome> rung;
+
+		private final double limitMs;
+
+		private final List<Capacity.Rung> rungs = new ArrayList<>();
+
+		private Integer pass;
+
+		private RungOutcome fail;
+
+		private RungOutcome bound;
+
+		Rungs(IntFunction<RungOutcome> rung, double limitMs) {
+			this.rung = rung;
+			this.limitMs = limitMs;
+		}
+
+		/**
+		 * Runs and judges one rung.
+		 * @param rate the rate (req/s)
+		 * @return {@code false} when it was generator-bound: the search ends
+		 */
+		boolean at(int rate) {
+			RungOutcome outcome = this.rung.apply(rate);
+			RungOutcome.Verdict verdict = outcome.verdict(this.limitMs);
+			this.rungs.add(Capacity.Rung.of(outcome, verdict));
+			if (verdict == RungOutcome.Verdict.GENERATOR_BOUND) {
+				this.bound = outcome;
+				return false;
+			}
+			if (verdict == RungOutcome.Verdict.PASS) {
+				this.pass = rate;
+			}
+			else {
+				this.fail = outcome;
+			}
+			return true;
+		}
+
 	}
 
 	/**
 	 * Ends a search at a generator-bound rung: the rates that passed before it still
 	 * passed, so the highest is kept as a lower bound.
 	 */
-	private static Capacity invalid(String stack, String objective, double limitMs, Integer pass,
-			List<Capacity.Rung> rungs, RungOutcome outcome) {
-		return new Capacity(stack, objective, limitMs, pass, null, null,
+	private static Capacity invalid(String stack, String objective, double limitMs, Rungs run) {
+		RungOutcome outcome = run.bound;
+		return new Capacity(stack, objective, limitMs, run.pass, null, null,
 				String.format(java.util.Locale.ROOT,
 						"generator-bound at %d req/s (%.0f %% of the sends late while the service p99 met the "
 								+ "objective): the load generator, not the app, set the latency",
 						outcome.rate(), outcome.lateShare() * 100),
-				List.copyOf(rungs), 0, null);
+				List.copyOf(run.rungs), 0, null);
 	}
 
 }
