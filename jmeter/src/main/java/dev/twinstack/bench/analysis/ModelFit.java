@@ -145,9 +145,10 @@ public final class ModelFit {
 
 	/**
 	 * Names what the model leaves out, from the figures at hand: the CPU per request
-	 * changing with load (the model holds it at the calibration's), errors, stubs slower
-	 * than configured, or, when none of these accounts for the miss, the queues the model
-	 * has no centre for.
+	 * changing with load (the model holds it at the calibration's) or differing from the
+	 * run it came from at the same load (another placement), errors, stubs slower than
+	 * configured, or, when none of these accounts for the miss, the queues the model has
+	 * no centre for.
 	 */
 	static String leftOut(StackDemands demands, int calibratedAt, Measured measured, Prediction prediction,
 			double ratio, Double own) {
@@ -158,6 +159,14 @@ public final class ModelFit {
 					+ "%.2f at c = %d; the model holds the calibration's): with this cell's own CPU it predicts "
 					+ "%.0f req/s (%.2f×)", measured.cost().appMs(), measured.cost().harnessMs(), demands.appCpuMs(),
 					demands.harnessCpuMs(), calibratedAt, own, measured.throughput() / own));
+		}
+		else if (own != null && Math.abs(measured.throughput() / own - 1) <= TOLERANCE) {
+			why.append(fmt(
+					"CPU per request differs from the run the demands came from at the same load (app %.2f ms, "
+							+ "harness %.2f ms here against %.2f and %.2f there, e.g. at another placement): with this "
+							+ "cell's own CPU it predicts %.0f req/s (%.2f×)",
+					measured.cost().appMs(), measured.cost().harnessMs(), demands.appCpuMs(), demands.harnessCpuMs(),
+					own, measured.throughput() / own));
 		}
 		else if (measured.errorRate() > 0.01) {
 			why.append(fmt("%.1f %% of requests failed; the model knows no failures", measured.errorRate() * 100));

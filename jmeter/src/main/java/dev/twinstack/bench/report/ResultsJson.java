@@ -69,6 +69,9 @@ public final class ResultsJson {
 					if (calibration != null && model.demands().containsKey(calibration.cell())) {
 						node.set("demands", mapper.valueToTree(model.demands().get(calibration.cell())));
 					}
+					model.kind(summary.cell()).ifPresent((kind) -> node.put("prediction", kind.label()));
+					model.placementCheck(summary.cell())
+						.ifPresent((placement) -> node.set("otherPlacement", mapper.valueToTree(placement)));
 					cell.set("model", node);
 				});
 			}

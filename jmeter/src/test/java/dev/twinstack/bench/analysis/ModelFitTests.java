@@ -104,6 +104,18 @@ class ModelFitTests {
 	}
 
 	@Test
+	void aMissAtTheSameLoadExplainedByTheCellsOwnCpuSaysItDiffersFromTheCalibration() {
+		// demands from another placement at c = 400 with 4 ms of app CPU: about 250
+		// req/s; this cell spent 3 ms and served 320: its own CPU agrees
+		StackDemands demands = ModelFit.demands("webflux", new CpuCost(4.0, 1.0, 2.0, 7.0), 20.0, 3, 100, 2, 1, 0);
+		ModelFit.Check check = ModelFit.check(demands, 400,
+				new ModelFit.Measured(400, 320.0, null, new CpuCost(3.0, 1.0, 1.5, 5.5), 0.02, 0));
+		assertThat(check.off()).isTrue();
+		assertThat(check.leftOut()).startsWith("CPU per request differs from the run the demands came from at the "
+				+ "same load (app 3.00 ms, harness 2.50 ms here against 4.00 and 3.00 there");
+	}
+
+	@Test
 	void errorsAndSlowStubsAreNamedWhenTheCpuDoesNotExplainTheMiss() {
 		StackDemands delays = new StackDemands("mvc", 0, 0, 3, 100, 20, 1, StackDemands.SHARED, 0);
 		assertThat(ModelFit.check(delays, 10, new ModelFit.Measured(10, 20.0, null, null, null, 0.05)).leftOut())

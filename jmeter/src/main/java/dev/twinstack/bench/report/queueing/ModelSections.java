@@ -224,6 +224,8 @@ public final class ModelSections {
 		int within = 0;
 		int predicted = 0;
 		int predictedWithin = 0;
+		int placed = 0;
+		int placedWithin = 0;
 		for (CellSummary summary : results.matrix()) {
 			Optional<ModelFit.Check> found = model.check(summary.cell());
 			if (found.isEmpty()) {
@@ -245,13 +247,24 @@ public final class ModelSections {
 					(c.latencyRatio() != null) ? fmt("%.2f", c.latencyRatio()) : "—", c.binding(),
 					(c.ownCpuThroughput() != null) ? fmt("%.1f", c.ownCpuThroughput()) : "—",
 					model.placementCheck(summary.cell()).map((p) -> fmt("%.2f", p.throughputRatio())).orElse("—")));
+			String invalid = summary.validity().valid() ? "" : " (the cell is " + summary.validity().label() + ")";
 			if (c.off()) {
 				misses.add("`" + summary.cell().id() + "` " + fmt("%.2f×", c.throughputRatio()) + ": " + c.leftOut()
-						+ (summary.validity().valid() ? "" : " (the cell is " + summary.validity().label() + ")"));
+						+ invalid);
+			}
+			Optional<ModelFit.Check> placement = model.placementCheck(summary.cell());
+			if (placement.isPresent()) {
+				placed++;
+				placedWithin += placement.get().off() ? 0 : 1;
+				if (placement.get().off()) {
+					misses.add("`" + summary.cell().id() + "` from the other placement "
+							+ fmt("%.2f×", placement.get().throughputRatio()) + ": " + placement.get().leftOut()
+							+ invalid);
+				}
 			}
 		}
 		return render("model.md.mustache", new ModelView(demands, rows, misses, within, rows.size(), predictedWithin,
-				predicted, (int) Math.round(ModelFit.TOLERANCE * 100)));
+				predicted, placedWithin, placed, (int) Math.round(ModelFit.TOLERANCE * 100)));
 	}
 
 	/**
@@ -412,7 +425,11 @@ public final class ModelSections {
 	}
 
 	record ModelView(List<DemandRow> demands, List<CheckRow> rows, List<String> misses, int within, int cells,
-			int predictedWithin, int predicted, int tolerancePercent) {
+			int predictedWithin, int predicted, int placedWithin, int placed, int tolerancePercent) {
+
+		boolean anyPlaced() {
+			return this.placed > 0;
+		}
 
 		boolean anyMisses() {
 			return !this.misses.isEmpty();

@@ -1,14 +1,20 @@
 package dev.twinstack.bench.report.queueing;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.twinstack.bench.analysis.ModelFit;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.queueing.StackDemands;
 import dev.twinstack.bench.report.ReportWriter;
+import dev.twinstack.bench.report.ResultsJson;
 import dev.twinstack.bench.results.BenchResults;
 import dev.twinstack.bench.results.CellSummary;
 import dev.twinstack.bench.results.ResultsFixture;
@@ -61,6 +67,29 @@ class PredictionKindsTests {
 		long within = model.checks().values().stream().filter((c) -> !c.off()).count();
 		assertThat(md).contains(within + " of 8 predicted cells lie within 10 %")
 			.contains("Measured ÷ predicted from the other placement");
+		// each placement check counted, each miss named with its cause
+		long placedWithin = model.placementChecks().values().stream().filter((c) -> !c.off()).count();
+		assertThat(md).contains("Across placements: " + placedWithin + " of 8 cells lie within 10 %");
+		model.placementChecks().forEach((cell, check) -> {
+			String line = "- `" + cell.id() + "` from the other placement";
+			if (check.off()) {
+				assertThat(md).contains(line + " " + String.format(Locale.ROOT, "%.2f×", check.throughputRatio()) + ": "
+						+ check.leftOut());
+			}
+			else {
+				assertThat(md).doesNotContain(line);
+			}
+		});
+		assertThat(model.placementChecks().values()).anyMatch(ModelFit.Check::off);
+		// results.json: what each prediction is and the other placement's check
+		JsonNode json = readJson(results, model);
+		for (int i = 0; i < results.matrix().size(); i++) {
+			Cell cell = results.matrix().get(i).cell();
+			JsonNode node = json.path("matrix").get(i).path("model");
+			assertThat(node.path("prediction").asText()).isEqualTo("other loads");
+			assertThat(node.path("otherPlacement").path("throughputRatio").asDouble())
+				.isEqualTo(model.placementCheck(cell).orElseThrow().throughputRatio());
+		}
 	}
 
 	@Test
@@ -107,7 +136,7 @@ class PredictionKindsTests {
 			double worst = checks.stream().mapToDouble((c) -> Math.abs(c.throughputRatio() - 1)).max().orElseThrow();
 			long within = checks.stream().filter((c) -> !c.off()).count();
 			assertThat(projection).as(stack)
-				.contains(String.format(java.util.Locale.ROOT,
+				.contains(String.format(Locale.ROOT,
 						"model within %.0f %% on 2 of 2 cells of this run " + "(other loads)", Math.ceil(worst * 100))
 						+ ((within < 2) ? "; " + within + " within 10 %" : ""));
 		}
@@ -136,6 +165,15 @@ class PredictionKindsTests {
 		List<T> all = new ArrayList<>(a);
 		all.addAll(b);
 		return all;
+	}
+
+	private static JsonNode readJson(BenchResults results, RunModel model) {
+		try {
+			return new ObjectMapper().readTree(ResultsJson.toJson(results, model));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 }
