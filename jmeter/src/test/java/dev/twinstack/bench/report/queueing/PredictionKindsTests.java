@@ -113,7 +113,7 @@ class PredictionKindsTests {
 			assertThat(model.kind(summary.cell())).contains(RunModel.Kind.SAME_CELL);
 		}
 		String md = ReportWriter.render(results, Set.of(), model);
-		assertThat(md).contains("No cell here could be predicted\nfrom a measurement other than its own")
+		assertThat(md).contains("No cell here could be predicted from a measurement other than its own")
 			.contains("| same cell's demands |");
 		String projection = ModelSections.projection(model);
 		assertThat(projection).contains("(same cell's demands); no cell was predicted from other measurements")
