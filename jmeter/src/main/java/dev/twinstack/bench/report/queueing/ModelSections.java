@@ -304,29 +304,16 @@ public final class ModelSections {
 	 * @return e.g. {@code model within 6 % on 2 of 2 cells of this run (other loads)}
 	 */
 	static String errorBar(RunModel model, Cell cell) {
-		List<Map.Entry<Cell, ModelFit.Check>> mine = model.checks()
+		return ErrorBar.describe(model.checks()
 			.entrySet()
 			.stream()
 			.filter((e) -> e.getKey().stack() == cell.stack() && e.getKey().workload() == cell.workload())
-			.toList();
-		List<Map.Entry<Cell, ModelFit.Check>> predicted = mine.stream()
-			.filter((e) -> model.kind(e.getKey()).map(RunModel.Kind::predicted).orElse(false))
-			.toList();
-		List<Map.Entry<Cell, ModelFit.Check>> used = predicted.isEmpty() ? mine : predicted;
-		if (used.isEmpty()) {
-			return "model not checked on this run";
-		}
-		double worst = used.stream().mapToDouble((e) -> Math.abs(e.getValue().throughputRatio() - 1)).max().orElse(0);
-		long within = used.stream().filter((e) -> !e.getValue().off()).count();
-		String kinds = String.join(", ",
-				used.stream()
-					.map((e) -> model.kind(e.getKey()).orElse(RunModel.Kind.SAME_CELL).label())
-					.distinct()
-					.toList());
-		return fmt("model within %.0f %% on %d of %d cells of this run (%s)", Math.ceil(worst * 100), used.size(),
-				used.size(), kinds)
-				+ ((within < used.size()) ? fmt("; %d within %.0f %%", within, ModelFit.TOLERANCE * 100) : "")
-				+ (predicted.isEmpty() ? "; no cell was predicted from other measurements" : "");
+			.map((e) -> {
+				RunModel.Kind kind = model.kind(e.getKey()).orElse(RunModel.Kind.SAME_CELL);
+				return new ErrorBar.Checked(e.getValue().throughputRatio(), e.getValue().off(), kind.label(),
+						kind.predicted());
+			})
+			.toList());
 	}
 
 	/**
@@ -334,39 +321,8 @@ public final class ModelSections {
 	 * the latency of a downstream call and the concurrency of the checked cells.
 	 */
 	static String range(RunModel model) {
-		WhatIf w = model.whatIf();
-		List<StackDemands> bases = model.curves().values().stream().map(LoadDependentDemands::base).toList();
-		if (bases.isEmpty() || model.checks().isEmpty()) {
-			return "The model was not checked on this run's cells: the projection has no error bar.";
-		}
-		int minCores = bases.stream().mapToInt(StackDemands::appCores).min().orElseThrow();
-		int maxCores = bases.stream().mapToInt(StackDemands::appCores).max().orElseThrow();
-		double minLatency = bases.stream().mapToDouble(StackDemands::callLatencyMs).min().orElseThrow();
-		double maxLatency = bases.stream().mapToDouble(StackDemands::callLatencyMs).max().orElseThrow();
-		int minC = model.checks().keySet().stream().mapToInt(Cell::concurrency).min().orElseThrow();
-		int maxC = model.checks().keySet().stream().mapToInt(Cell::concurrency).max().orElseThrow();
-		StackDemands shape = w.apply(bases.get(0));
-		List<String> beyond = new ArrayList<>();
-		if (shape.appCores() < minCores || shape.appCores() > maxCores) {
-			beyond.add(fmt("the app on %d cores (checked: %s)", shape.appCores(), span(minCores, maxCores)));
-		}
-		if (w.latencyMs() < minLatency || w.latencyMs() > maxLatency) {
-			beyond.add(fmt("%.0f ms per downstream call (checked: %s ms)", w.latencyMs(),
-					span((int) Math.round(minLatency), (int) Math.round(maxLatency))));
-		}
-		if (w.concurrency() < minC || w.concurrency() > maxC) {
-			beyond.add(fmt("concurrency %d (checked: %s)", w.concurrency(), span(minC, maxC)));
-		}
-		if (!w.withHarness()) {
-			beyond.add("the harness elsewhere (checked: on this machine)");
-		}
-		return beyond.isEmpty() ? "The projection stays within the range the model was checked on."
-				: "The projection leaves the range the model was checked on: " + String.join("; ", beyond)
-						+ ". Its error there is not known.";
-	}
-
-	private static String span(int min, int max) {
-		return (min == max) ? String.valueOf(min) : min + "–" + max;
+		return ErrorBar.range(model.whatIf(), model.curves().values().stream().map(LoadDependentDemands::base).toList(),
+				model.checks().keySet().stream().map(Cell::concurrency).toList());
 	}
 
 	private static String render(String template, Object view) {

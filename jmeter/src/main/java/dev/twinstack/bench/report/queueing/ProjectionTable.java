@@ -14,13 +14,14 @@ import dev.twinstack.bench.settings.Projection;
 /**
  * The what-if of a finished run as plain text: per stack, workload and placement, what
  * the queueing model predicts on the reader's hardware ({@link WhatIf}) from the CPU per
- * request the run measured ({@link RunDemands}) — a model projection, never a
- * measurement.
+ * request the run measured ({@link RunDemands}) — a model projection, never a measurement
+ * — with the model's measured error on the run's cells of the same stack and workload
+ * ({@link ErrorBar}) and where the what-if leaves the range it was checked on.
  */
 public final class ProjectionTable {
 
 	private static final String[] HEADERS = { "stack", "workload", "CPU measured at", "cores", "downstream ms",
-			"CPU per request used", "req/s", "mean ms", "binding ceiling" };
+			"CPU per request used", "req/s", "mean ms", "binding ceiling", "model's error on this run" };
 
 	private ProjectionTable() {
 	}
@@ -50,7 +51,8 @@ public final class ProjectionTable {
 							: shape.appCores() + " app + " + shape.harnessCores() + " harness",
 					fmt("%.0f", shape.downstreamMs()), entry.demands().describe(projection.concurrency()),
 					fmt("%.0f", p.throughput()), fmt("%.0f", p.latencyMs()),
-					fmt("%s (%.0f req/s)", p.binding().name(), p.binding().throughput()) });
+					fmt("%s (%.0f req/s)", p.binding().name(), p.binding().throughput()),
+					ErrorBar.describe(run.checks(entry.stack(), entry.workload())) });
 		}
 		List<String> lines = new ArrayList<>();
 		lines.add("MODEL PROJECTION, NOT A MEASUREMENT");
@@ -65,6 +67,9 @@ public final class ProjectionTable {
 				folder, run.profile(), run.cores(), (run.commit() != null) ? ", commit " + run.commit() : ""));
 		lines.add("");
 		lines.addAll(aligned(rows));
+		lines.add("");
+		lines.add(ErrorBar.range(whatIf, run.stacks().stream().map((e) -> e.demands().base()).toList(),
+				run.checks().stream().map(RunDemands.Check::concurrency).toList()));
 		return List.copyOf(lines);
 	}
 

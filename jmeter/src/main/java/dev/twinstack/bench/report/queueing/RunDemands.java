@@ -29,8 +29,10 @@ import dev.twinstack.bench.results.ResultsFile;
  * @param cores the measuring machine's cores
  * @param commit the commit the run was built from, {@code null} when not recorded
  * @param stacks one entry per stack, workload and placement, in matrix order
+ * @param checks each closed cell's measured ÷ predicted ({@code matrix[].model}), in
+ * matrix order: the model's error on the run
  */
-public record RunDemands(String profile, int cores, String commit, List<Entry> stacks) {
+public record RunDemands(String profile, int cores, String commit, List<Entry> stacks, List<Check> checks) {
 
 	private static final ObjectMapper MAPPER = new ObjectMapper()
 		.configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -45,6 +47,22 @@ public record RunDemands(String profile, int cores, String commit, List<Entry> s
 	 */
 	record Entry(String stack, String workload, String placement, LoadDependentDemands demands) {
 	}
+
+	/**
+	 * One cell's prediction checked against its measurement.
+	 *
+	 * @param stack the stack's id
+	 * @param workload the workload's id
+	 * @param concurrency the cell's concurrency
+	 * @param checked its measured ÷ predicted and what the prediction rests on
+	 * ({@code matrix[].model.prediction}; runs written before it say
+	 * {@value #UNLABELLED})
+	 */
+	record Check(String stack, String workload, int concurrency, ErrorBar.Checked checked) {
+	}
+
+	/** The kind of a check in a run written before the kinds were recorded. */
+	static final String UNLABELLED = "unlabelled";
 
 	/**
 	 * A run folder that cannot be projected, with a message naming the problem.
@@ -83,7 +101,8 @@ public record RunDemands(String profile, int cores, String commit, List<Entry> s
 		}
 		JsonNode environment = root.path("environment");
 		return new RunDemands(root.path("settings").path("profile").asText("?"), environment.path("cores").asInt(0),
-				environment.path("commit").isTextual() ? environment.path("commit").asText() : null, stacks);
+				environment.path("commit").isTextual() ? environment.path("commit").asText() : null, stacks,
+				checks(root));
 	}
 
 	/**
@@ -96,7 +115,36 @@ public record RunDemands(String profile, int cores, String commit, List<Entry> s
 			.map((e) -> new Entry(e.stack(), e.workload(), e.placement(),
 					LoadDependentDemands.constant(e.demands().base(), e.demands().loads().get(0).concurrency())))
 			.toList();
-		return new RunDemands(this.profile, this.cores, this.commit, constant);
+		return new RunDemands(this.profile, this.cores, this.commit, constant, this.checks);
+	}
+
+	/**
+	 * Returns the checks of one stack and workload.
+	 * @param stack the stack's id
+	 * @param workload the workload's id
+	 * @return its checks, in matrix order
+	 */
+	List<ErrorBar.Checked> checks(String stack, String workload) {
+		return this.checks.stream()
+			.filter((c) -> c.stack().equals(stack) && c.workload().equals(workload))
+			.map(Check::checked)
+			.toList();
+	}
+
+	private static List<Check> checks(JsonNode root) {
+		List<Check> checks = new ArrayList<>();
+		for (JsonNode summary : root.path("matrix")) {
+			JsonNode cell = summary.path("cell");
+			JsonNode model = summary.path("model");
+			if (!model.path("throughputRatio").isNumber()) {
+				continue;
+			}
+			String kind = model.path("prediction").asText(UNLABELLED);
+			checks.add(new Check(cell.path("stack").asText(), cell.path("workload").asText(),
+					cell.path("concurrency").asInt(), new ErrorBar.Checked(model.path("throughputRatio").asDouble(),
+							model.path("off").asBoolean(), kind, !RunModel.Kind.SAME_CELL.label().equals(kind))));
+		}
+		return List.copyOf(checks);
 	}
 
 	private static List<Entry> entries(Path file, JsonNode root) {
