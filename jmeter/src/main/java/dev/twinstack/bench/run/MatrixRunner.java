@@ -506,7 +506,7 @@ final class MatrixRunner<A extends AppUnderTest> {
 		double idealMs = this.settings.downstreamMs(cell.workload()) + ((baseMs != null) ? Math.max(0, baseMs) : 0);
 		// each rate's trials so far: a confirmation makes its cell one of two trials
 		Map<Integer, List<TrialFigures>> byRate = new LinkedHashMap<>();
-		InFlightGauge gauge = new InFlightGauge(cell.workload());
+		Settle.AppGauge gauge = new Settle.AppGauge(cell.workload());
 		this.rateSearch.search(cell, idealMs, new RateSearch.Rungs() {
 
 			@Override

@@ -1,9 +1,14 @@
 package dev.twinstack.bench.run;
 
+import java.io.IOException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
+
+import dev.twinstack.bench.matrix.Workload;
+import dev.twinstack.bench.measure.PrometheusProbe;
 
 /**
  * The pause between two rungs of a capacity search, ended by the app rather than the
@@ -135,6 +140,55 @@ final class Settle {
 
 	private long waited(long start) {
 		return (this.nanos.getAsLong() - start) / 1_000_000;
+	}
+
+	/**
+	 * The gauge an app the bench reaches is waited on with: its requests of a workload in
+	 * progress, read once from its Prometheus page ({@code app_in_flight},
+	 * {@link PrometheusProbe}); one probe per Actuator address (an app restarted
+	 * elsewhere gets a new one).
+	 */
+	static final class AppGauge {
+
+		private static final int COLUMN = PrometheusProbe.COLUMNS.indexOf("app_in_flight");
+
+		private final Workload workload;
+
+		private URI actuator;
+
+		private PrometheusProbe probe;
+
+		AppGauge(Workload workload) {
+			this.workload = workload;
+		}
+
+		/**
+		 * Reads the gauge once.
+		 * @param actuatorUri the base of the app's Actuator
+		 * @return the requests in progress, {@code NaN} when the page cannot be read or
+		 * holds no long-task timer of the requests
+		 */
+		double read(URI actuatorUri) {
+			if (actuatorUri == null) {
+				return Double.NaN;
+			}
+			if (!actuatorUri.equals(this.actuator)) {
+				this.actuator = actuatorUri;
+				this.probe = new PrometheusProbe(actuatorUri, this.workload.method(), this.workload.uriTag(),
+						Duration.ofSeconds(1));
+			}
+			try {
+				return this.probe.read()[COLUMN];
+			}
+			catch (IOException ex) {
+				return Double.NaN;
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return Double.NaN;
+			}
+		}
+
 	}
 
 }
