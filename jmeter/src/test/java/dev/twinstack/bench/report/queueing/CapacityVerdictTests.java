@@ -53,6 +53,23 @@ class CapacityVerdictTests {
 	}
 
 	@Test
+	void saysAnUnconfirmedCapacitySoInTheLineAndTheGrid() {
+		// mvc's capacity ran one trial only: its confirmations went to higher rates
+		Capacity mvc = new Capacity("mvc", OBJECTIVE, 600, 338, 506, "latency", null,
+				List.of(new Capacity.Rung(338, 500, 500, 3718, 0, null, "ok", RungOutcome.Verdict.PASS, 1),
+						new Capacity.Rung(506, 550, 550, 5566, 0, null, "ok", RungOutcome.Verdict.PASS, 1),
+						new Capacity.Rung(506, 900, 900, 5566, 0, null, "ok", RungOutcome.Verdict.FAIL, 2)),
+				120, null);
+		String verdict = verdict(withCapacity(mvc, capacity("webflux", 589, 620)));
+		assertThat(verdict)
+			.contains("- **mvc**: capacity 338 req/s (passed 1 of 1, UNCONFIRMED: no confirmation " + "trial left) at "
+					+ OBJECTIVE + " (broke at 506 in 1 of 2 trials: latency); rungs 338 ✓ · 506 ✓; "
+					+ "confirmation trials 506 ✗\n")
+			.contains(" webflux 589 req/s, +74 % over mvc |");
+		assertThat(verdict(withCapacity(mvc))).contains(" mvc 338 req/s (unconfirmed) |");
+	}
+
+	@Test
 	void resultsJsonKeepsEachStacksCapacityAndRungs(@TempDir Path dir) throws IOException {
 		BenchResults results = withCapacity(capacity("mvc", 506, 560));
 		Files.writeString(dir.resolve("results.json"), ResultsJson.toJson(results));
