@@ -20,11 +20,11 @@ public final class CapacityRows {
 	}
 
 	/**
-	 * Returns the line of each stack whose capacity was searched, with the rungs tried
-	 * and the open-model check when one was tried.
+	 * Returns the line of each stack whose capacity was searched, with the rungs tried,
+	 * their confirmation trials and the open-model check when one was tried.
 	 * @param results the run
 	 * @return e.g.
-	 * {@code **mvc**: capacity 589 req/s at p99 <= 600 ms (broke at 620: latency); rungs 150 ✓ · 225 ✓ · 759 ✗ · …; Gatling agrees within ±10 % at 338 and 589 req/s},
+	 * {@code **mvc**: capacity 589 req/s (passed 2 of 2) at p99 <= 600 ms (broke at 620 in 2 of 2 trials: latency); rungs 150 ✓ · 225 ✓ · 759 ✗ · …; confirmation trials 589 ✓ · 620 ✗; Gatling agrees within ±10 % at 338 and 589 req/s},
 	 * empty when the run searched none
 	 */
 	public static List<String> lines(BenchResults results) {
@@ -84,11 +84,14 @@ public final class CapacityRows {
 	}
 
 	/**
-	 * Words a stack's capacity, a lower bound when its search stopped early.
-	 * @return e.g. {@code webflux 532 req/s} or {@code coroutines ≥ 414 req/s}
+	 * Words a stack's capacity, a lower bound when its search stopped early, said when no
+	 * confirmation trial passed it.
+	 * @return e.g. {@code webflux 532 req/s}, {@code coroutines ≥ 414 req/s} or
+	 * {@code mvc 393 req/s (unconfirmed)}
 	 */
 	private static String rate(Capacity capacity) {
-		return capacity.stack() + ((capacity.invalid() != null) ? " ≥ " : " ") + capacity.capacity() + " req/s";
+		return capacity.stack() + ((capacity.invalid() != null) ? " ≥ " : " ") + capacity.capacity() + " req/s"
+				+ (capacity.confirmed() ? "" : " (unconfirmed)");
 	}
 
 	/**
@@ -100,9 +103,17 @@ public final class CapacityRows {
 		return leader.startsWith("tie: ");
 	}
 
+	/**
+	 * Lists the rungs in the order run, the confirmation trials after them.
+	 */
 	private static String rungs(Capacity capacity) {
-		return capacity.rungs()
-			.stream()
+		String first = marks(capacity.rungs().stream().filter((rung) -> !rung.confirmation()).toList());
+		List<Capacity.Rung> confirmations = capacity.rungs().stream().filter(Capacity.Rung::confirmation).toList();
+		return confirmations.isEmpty() ? first : first + "; confirmation trials " + marks(confirmations);
+	}
+
+	private static String marks(List<Capacity.Rung> rungs) {
+		return rungs.stream()
 			.map((rung) -> rung.rate() + " " + mark(rung.verdict()))
 			.collect(Collectors.joining(" · "));
 	}

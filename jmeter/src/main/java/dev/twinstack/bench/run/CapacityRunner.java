@@ -36,16 +36,15 @@ import dev.twinstack.bench.settings.Slo;
  * The capacity profile's search over an open cell's rate, per stack
  * ({@link CapacitySearch}): each rung one trial through the matrix's own loop (the app
  * session, its warm-up and restarts, the monitor, the trial's tail), read through
- * {@link RungOutcome#of}; logs each stack's wall time; once a capacity P is found, runs
- * the independent open-model check ({@link GatlingCheck}) at P and at the passing rung
- * nearest P / 2 ({@link Capacity#checkedRates()}) and hands the capacity on with it.
+ * {@link RungOutcome#of}, the confirmation trials among them; between two rungs it waits
+ * until the app holds none of the workload's requests ({@link Settle}); logs each stack's
+ * wall time; once a capacity P is found, runs the independent open-model check
+ * ({@link GatlingCheck}) at P and at the passing rate nearest P / 2
+ * ({@link Capacity#checkedRates()}) and hands the capacity on with it.
  * {@code bench.crosscheck} does not turn the check off: it chooses the closed cells'
  * generator (wrk), while the open-model check is part of the capacity figure itself.
  */
 final class CapacityRunner implements MatrixRunner.RateSearch {
-
-	/** Pause between rungs, after the last one's in-flight requests ended. */
-	static final Duration SETTLE = Duration.ofSeconds(2);
 
 	private final BenchSettings settings;
 
@@ -76,32 +75,40 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 		String objective = slo.describe(ideal);
 		Console.line("[capacity] " + cell.stack().id() + ": searching from " + cell.rate() + " req/s at " + objective);
 		boolean[] first = { true };
-		// each rung's intended p50 and p99, for the open-model check
-		Map<Integer, LatencyStats> intended = new HashMap<>();
-		Capacity capacity = CapacitySearch.search(cell.stack().id(), cell.rate(), objective, limitMs, (rate) -> {
-			if (!first[0]) {
-				// the last rung's requests have ended (the engine waits for them); the
-				// collection is dropped before the next trial (TrialRunner.run)
-				pause(SETTLE);
+		boolean[] saidFixed = { false };
+		Runnable settle = () -> {
+			Settle.Outcome settled = new Settle(rungs::inFlight).await();
+			// a gauge that cannot be read is said once, a backlog each time
+			if (settled.warning() != null && !(settled.fixed() && saidFixed[0])) {
+				Console.line("[capacity] " + cell.stack().id() + ": " + settled.warning());
 			}
-			first[0] = false;
-			// threads for rate × the limit in flight: beyond the limit the rung fails
-			// anyway
-			MatrixRunner.RateSearch.Rung rung = rungs.run(rate, limitMs);
-			JtlAnalysis analysis = analysis(rung);
-			intended.put(rate, intended(analysis));
-			RungOutcome outcome = outcome(rung, analysis, slo.percentile(), cell);
-			Console.line("[capacity] " + cell.stack().id() + " "
-					+ Capacity.Rung.of(outcome, outcome.verdict(limitMs)).describe());
-			return outcome;
-		});
+			saidFixed[0] |= settled.fixed();
+		};
+		// each rate's intended p50 and p99, for the open-model check: of its latest trial
+		Map<Integer, LatencyStats> intended = new HashMap<>();
+		Capacity capacity = CapacitySearch.search(cell.stack().id(), cell.rate(), objective, limitMs,
+				(rate, number) -> {
+					if (!first[0]) {
+						settle.run();
+					}
+					first[0] = false;
+					// threads for rate × the limit in flight: beyond the limit the rung
+					// fails anyway
+					MatrixRunner.RateSearch.Rung rung = rungs.run(rate, number, limitMs);
+					JtlAnalysis analysis = analysis(rung);
+					intended.put(rate, intended(analysis));
+					RungOutcome outcome = outcome(rung, analysis, slo.percentile(), cell);
+					Console.line("[capacity] " + cell.stack().id() + " "
+							+ Capacity.Rung.of(outcome, outcome.verdict(limitMs), number).describe());
+					return outcome;
+				});
 		double seconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
 		capacity = capacity.withWallSeconds(seconds);
 		Console.line(String.format(Locale.ROOT, "[capacity] %s: %s; %d rungs in %.0f s", cell.stack().id(),
 				capacity.line(), capacity.rungs().size(), seconds));
 		List<Integer> rates = capacity.checkedRates();
 		if (!rates.isEmpty()) {
-			pause(SETTLE);
+			settle.run();
 			capacity = capacity.withGatling(check(rates, intended, rungs));
 			Capacity.Gatling gatling = capacity.gatling();
 			Console
@@ -118,7 +125,8 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 	 * the bench's intended ones of the same rungs; a check that cannot run is said, never
 	 * a failure of the bench.
 	 * @param rates the checked rates (req/s), lowest first
-	 * @param intended each rung's latency from the intended send time, by rate
+	 * @param intended each rate's latency from the intended send time, of its latest
+	 * trial (a confirmed rate's confirmation: the one nearest Gatling's run in time)
 	 * @param rungs the search's seam
 	 * @return the check
 	 */
@@ -191,15 +199,6 @@ final class CapacityRunner implements MatrixRunner.RateSearch {
 		return RungOutcome.resourceAtLimit(appCores, cell.appCpus().isAll() ? Machine.cores() : cell.appCpus().cores(),
 				gcShare, (pools != null) ? pools.clientPendingPeak() : null,
 				(pools != null) ? pools.mongoWaitPeak() : null);
-	}
-
-	private static void pause(Duration duration) {
-		try {
-			Thread.sleep(duration.toMillis());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 }

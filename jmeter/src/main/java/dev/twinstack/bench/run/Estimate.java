@@ -38,10 +38,18 @@ final class Estimate {
 	static final int TYPICAL_WARMUP_SECONDS = 125;
 
 	/**
-	 * Rungs a capacity search takes: a ladder of about six (150 req/s × 1.5 up to the
-	 * closed-model ceilings of 543–888 req/s on one core) and three bisection steps.
+	 * First trials a capacity search takes: a ladder of four or five (150 req/s × 1.5 up
+	 * to the first failing rung, 506 or 759 below the closed-model ceilings of 543–888
+	 * req/s on one core) and up to three bisection steps.
 	 */
-	static final int CAPACITY_RUNGS = 9;
+	static final int CAPACITY_RUNGS = 8;
+
+	/**
+	 * Confirmation trials a capacity search takes: P and F once each; a third when P
+	 * fails its own (at most
+	 * {@value dev.twinstack.bench.analysis.capacity.CapacitySearch#MAX_CONFIRMATIONS}).
+	 */
+	static final int CAPACITY_CONFIRMATIONS = 2;
 
 	/** Assumed throughput of a count-model cell, to turn its request count into time. */
 	static final int COUNT_REQUESTS_PER_SECOND = 1000;
@@ -94,10 +102,13 @@ final class Estimate {
 				long load = (cell.load() == LoadModel.COUNT) ? countSeconds(settings, cell)
 						: CompositePlan.RAMP_UP_SECONDS + settings.duration().toSeconds();
 				if (settings.searchesCapacity() && cell.load() == LoadModel.OPEN) {
-					// one trial per rung, each after a pause
-					seconds += CAPACITY_RUNGS * (load + TRIAL_OVERHEAD_SECONDS + CapacityRunner.SETTLE.toSeconds());
+					// one trial per rung and confirmation, each after a pause that the
+					// app
+					// usually ends at its shortest (its requests ended with the trial)
+					int rungs = CAPACITY_RUNGS + CAPACITY_CONFIRMATIONS;
+					seconds += rungs * (load + TRIAL_OVERHEAD_SECONDS) + rungs * Settle.MIN.toMillis() / 1000;
 					// then Gatling at the capacity and near its half
-					seconds += CapacityRunner.SETTLE.toSeconds() + GatlingCheck.seconds(settings, 2);
+					seconds += 1 + GatlingCheck.seconds(settings, 2);
 					continue;
 				}
 				seconds += settings.trials() * (load + TRIAL_OVERHEAD_SECONDS);

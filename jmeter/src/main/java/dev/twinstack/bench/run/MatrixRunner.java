@@ -223,13 +223,25 @@ final class MatrixRunner<A extends AppUnderTest> {
 		interface Rungs {
 
 			/**
-			 * Runs one trial of the cell at a rate.
+			 * Runs one trial of the cell at a rate; a second trial at a rate (a
+			 * confirmation) makes that rate's cell one of two trials.
 			 * @param rate the arrival rate (req/s)
+			 * @param number the trial's number at the rate, from 1
 			 * @param latencyMs the latency its threads are sized for (ms): the open model
 			 * keeps rate × latency requests in flight
 			 * @return the trial and its figures
 			 */
-			Rung run(int rate, double latencyMs);
+			Rung run(int rate, int number, double latencyMs);
+
+			/**
+			 * Reads the app's requests of the cell's workload in progress now
+			 * ({@code app_in_flight},
+			 * {@link dev.twinstack.bench.measure.PrometheusProbe}).
+			 * @return the requests, {@code NaN} when the gauge cannot be read
+			 */
+			default double inFlight() {
+				return Double.NaN;
+			}
 
 			/**
 			 * Runs the independent open-model check on the cell's app, once, at the given
@@ -371,8 +383,18 @@ final class MatrixRunner<A extends AppUnderTest> {
 		return List.copyOf(forks.values());
 	}
 
+	/**
+	 * Keeps a finished cell; a cell measured again (a capacity rung's confirmation)
+	 * replaces its summary with the one over all its trials.
+	 */
 	private void finished(List<CellSummary> summaries, CellSummary summary) {
-		summaries.add(summary);
+		int index = summaries.stream().map(CellSummary::cell).toList().indexOf(summary.cell());
+		if (index >= 0) {
+			summaries.set(index, summary);
+		}
+		else {
+			summaries.add(summary);
+		}
 		this.hooks.cellFinished(summary);
 	}
 
@@ -482,20 +504,30 @@ final class MatrixRunner<A extends AppUnderTest> {
 			int total, List<Workload> workloads, int warmupConcurrency, Runnable afterUnmeasuredLoad) {
 		Double baseMs = base.get(cell.workload());
 		double idealMs = this.settings.downstreamMs(cell.workload()) + ((baseMs != null) ? Math.max(0, baseMs) : 0);
+		// each rate's trials so far: a confirmation makes its cell one of two trials
+		Map<Integer, List<TrialFigures>> byRate = new LinkedHashMap<>();
+		Settle.AppGauge gauge = new Settle.AppGauge(cell.workload());
 		this.rateSearch.search(cell, idealMs, new RateSearch.Rungs() {
 
 			@Override
-			public RateSearch.Rung run(int rate, double threadsForMs) {
+			public RateSearch.Rung run(int rate, int number, double threadsForMs) {
 				Cell rung = cell.withRate(rate);
-				Trial trial = trial(rung, 1, app, Math.max(idealMs, threadsForMs), index, total);
+				Trial trial = trial(rung, number, app, Math.max(idealMs, threadsForMs), index, total);
 				TrialFigures figures = measure(trial, index, total);
-				CellSummary summary = CellSummary.of(rung, List.of(figures), MatrixRunner.this.settings, baseMs,
+				List<TrialFigures> trials = byRate.computeIfAbsent(rate, (key) -> new ArrayList<>());
+				trials.add(figures);
+				CellSummary summary = CellSummary.of(rung, List.copyOf(trials), MatrixRunner.this.settings, baseMs,
 						app.threadCap(), trial.run().threads(), Machine.cores());
 				finished(summaries, summary);
 				// the search goes on after a failing rung: the app comes back for the
 				// next
 				restartIfNeeded(app, figures, false, workloads, warmupConcurrency, afterUnmeasuredLoad);
 				return new RateSearch.Rung(trial, figures);
+			}
+
+			@Override
+			public double inFlight() {
+				return gauge.read(app.target().actuatorUri());
 			}
 
 			@Override
@@ -512,9 +544,12 @@ final class MatrixRunner<A extends AppUnderTest> {
 	private Trial trial(Cell cell, int number, A app, double idealMs, int index, int total) {
 		String runId = RunId.of(this.runPrefix, cell.id(), "-t" + number);
 		ScenarioPlan.Run run = ScenarioPlan.trial(this.settings, app.target().baseUri(), cell, idealMs, runId);
-		Console.line(String.format("[cell %d/%d] %s %s %s, trial %d/%d: %d threads%s (elapsed %s)", index, total,
-				cell.stack().id(), cell.workload().id(), cell.loadLabel(), number, this.settings.trials(),
-				run.threads(), app.where(), Console.elapsed(Duration.between(this.benchStart, Instant.now()))));
+		// a capacity rung's confirmation runs beyond the cell's trials
+		String of = (number <= this.settings.trials()) ? number + "/" + this.settings.trials()
+				: number + " (confirmation)";
+		Console.line(String.format("[cell %d/%d] %s %s %s, trial %s: %d threads%s (elapsed %s)", index, total,
+				cell.stack().id(), cell.workload().id(), cell.loadLabel(), of, run.threads(), app.where(),
+				Console.elapsed(Duration.between(this.benchStart, Instant.now()))));
 		Path runDir = this.settings.outputDir().resolve("runs").resolve(cell.id()).resolve("trial-" + number);
 		return new Trial(cell, number, run, runDir, app);
 	}

@@ -122,12 +122,19 @@ final class RunRecord implements BenchShutdown.Run {
 
 	/**
 	 * Records a cell that ran all its trials; ignored once the run is stopped (its last
-	 * trial may have run against apps the shutdown had killed).
+	 * trial may have run against apps the shutdown had killed). A cell recorded again (a
+	 * capacity rung's confirmation trial) replaces its summary in place.
 	 * @param summary the cell over its trials
 	 */
 	synchronized void cell(CellSummary summary) {
 		if (this.state == State.RUNNING) {
-			this.cells.add(summary);
+			int index = this.cells.stream().map(CellSummary::cell).toList().indexOf(summary.cell());
+			if (index >= 0) {
+				this.cells.set(index, summary);
+			}
+			else {
+				this.cells.add(summary);
+			}
 		}
 	}
 

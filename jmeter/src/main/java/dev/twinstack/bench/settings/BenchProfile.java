@@ -168,10 +168,10 @@ public record BenchProfile(String id, List<MatrixBlock> blocks, Duration duratio
 	 * estimate): each stack's capacity at the latency objective ({@code bench.slo}) on
 	 * composite sequential, placed as in standard so that the figures compare. The
 	 * block's one open cell per stack is the search's first rung (150 req/s): a ladder ×
-	 * 1.5 up to the first failing rung, then a bisection
-	 * ({@link dev.twinstack.bench.analysis.capacity.CapacitySearch}); each rung is one 10
-	 * s open trial after the ramp-up. Each app start is warmed up for at most 60 s; the
-	 * low rungs keep warming the JIT.
+	 * 1.5 up to the first failing rung, then a bisection, then up to three confirmation
+	 * trials ({@link dev.twinstack.bench.analysis.capacity.CapacitySearch}); each rung is
+	 * one 10 s open trial after the ramp-up. Each app start is warmed up for at most 60
+	 * s; the low rungs keep warming the JIT.
 	 */
 	public static final BenchProfile CAPACITY = new BenchProfile("capacity",
 			List.of(new MatrixBlock(ALL_STACKS, List.of(Scenario.COMPOSITE), List.of(Fanout.SEQUENTIAL), BOTH_TRANSFERS,

@@ -106,7 +106,7 @@ class CapacityRunnerTests {
 		return new MatrixRunner.RateSearch.Rungs() {
 
 			@Override
-			public MatrixRunner.RateSearch.Rung run(int rate, double latencyMs) {
+			public MatrixRunner.RateSearch.Rung run(int rate, int number, double latencyMs) {
 				throw new AssertionError("no rung runs in this test");
 			}
 

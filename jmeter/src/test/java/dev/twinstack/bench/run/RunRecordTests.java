@@ -52,6 +52,17 @@ class RunRecordTests {
 	}
 
 	@Test
+	void aCellRecordedAgainReplacesItsSummaryInPlace() {
+		// a capacity rung's confirmation: its cell again, now over two trials
+		RunRecord record = record();
+		record.cell(FIXTURE.matrix().get(0));
+		record.cell(FIXTURE.matrix().get(1));
+		record.cell(FIXTURE.matrix().get(0));
+		assertThat(record.stop("failed", null).matrix()).containsExactly(FIXTURE.matrix().get(0),
+				FIXTURE.matrix().get(1));
+	}
+
+	@Test
 	void aFailureSaysWhatFailed() {
 		RunRecord record = record();
 		assertThat(record.stop("failed", "mock-services exited with code 1").incompleteReason())

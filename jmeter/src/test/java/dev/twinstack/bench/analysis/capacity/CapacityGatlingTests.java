@@ -81,11 +81,11 @@ class CapacityGatlingTests {
 	}
 
 	private static Capacity.Rung pass(int rate) {
-		return new Capacity.Rung(rate, 400, 400, rate * 11L, 0, null, "ok", RungOutcome.Verdict.PASS);
+		return new Capacity.Rung(rate, 400, 400, rate * 11L, 0, null, "ok", RungOutcome.Verdict.PASS, 1);
 	}
 
 	private static Capacity.Rung fail(int rate) {
-		return new Capacity.Rung(rate, 900, 900, rate * 11L, 0, null, "ok", RungOutcome.Verdict.FAIL);
+		return new Capacity.Rung(rate, 900, 900, rate * 11L, 0, null, "ok", RungOutcome.Verdict.FAIL, 1);
 	}
 
 }
