@@ -44,6 +44,13 @@ public final class WarmUpPlan {
 	 */
 	static final int CALIBRATION_ROUNDS = WarmUp.WINDOW;
 
+	/**
+	 * The idle reading before a calibration run (s): the processes' CPU per second with
+	 * no load, the per-second background the load's CPU per request spreads over its
+	 * requests.
+	 */
+	static final int IDLE_SECONDS = 2;
+
 	private WarmUpPlan() {
 	}
 
@@ -158,12 +165,13 @@ public final class WarmUpPlan {
 	}
 
 	/**
-	 * The seconds a calibration run takes, which each run before it keeps:
-	 * {@link WarmUp#RAMP_UP_SECONDS} + {@link #CALIBRATION_ROUNDS} rounds + 1 (s).
+	 * The seconds a calibration run takes, which each run before it keeps: the idle
+	 * reading, {@link WarmUp#RAMP_UP_SECONDS}, {@link #CALIBRATION_ROUNDS} rounds + 1
+	 * (s).
 	 * @return the seconds
 	 */
 	public static long calibrationSeconds() {
-		return WarmUp.RAMP_UP_SECONDS + CALIBRATION_ROUNDS * WarmUp.ROUND_SECONDS + 1;
+		return IDLE_SECONDS + WarmUp.RAMP_UP_SECONDS + CALIBRATION_ROUNDS * WarmUp.ROUND_SECONDS + 1;
 	}
 
 	/** What a warm-up run is for. */
@@ -259,17 +267,19 @@ public final class WarmUpPlan {
 			int runConcurrency = planned.concurrency();
 			List<Planned> after = runs.subList(i + 1, runs.size());
 			long calibrationsAfter = after.stream().filter((r) -> r.purpose() == Purpose.CALIBRATION).count();
+			boolean calibration = planned.purpose() == Purpose.CALIBRATION;
 			// a calibration run takes its rounds, no more: its CPU is read over all of
 			// them
-			long allowance = (planned.purpose() == Purpose.CALIBRATION) ? calibrationSeconds() - 1 : allowance(
+			long allowance = calibration ? calibrationSeconds() - IDLE_SECONDS - 1 : allowance(
 					remaining - calibrationsAfter * calibrationSeconds(), after.size() - calibrationsAfter + deferred);
 			String prefix = runPrefix + "-" + i;
-			WarmUp warmUp = WarmUpRun.onEveryCpu(app, (planned.purpose() == Purpose.JIT) ? app.placement() : null,
+			WarmUp.Idle idle = calibration ? WarmUpRun.idle(app, IDLE_SECONDS) : null;
+			WarmUp run = WarmUpRun.onEveryCpu(app, (planned.purpose() == Purpose.JIT) ? app.placement() : null,
 					(everyCpu) -> WarmUpRun.run(app, workload, runConcurrency, allowance, prefix, everyCpu));
+			WarmUp warmUp = (idle != null && run.cpu() != null) ? run.withCpu(run.cpu().withIdle(idle)) : run;
 			warmUps.add(warmUp);
 			Console.line(String.format("[warm-up] %s %s c=%d%s: %s", app.stack().id(), workload.id(), runConcurrency,
-					(planned.purpose() == Purpose.CALIBRATION) ? ", calibration on the app's own cores" : "",
-					warmUp.describe()));
+					calibration ? ", calibration on the app's own cores" : "", warmUp.describe()));
 			remaining -= Math.round(warmUp.seconds());
 			if (!app.alive()) {
 				break;
