@@ -152,7 +152,8 @@ public final class SettingsTable {
 			SettingsParser.durationFrom(0),
 			"the most warm-up per app start (bench.fork): rounds at a gentle concurrency, then at the highest "
 					+ "right before each workload's first cell, both with the app on every CPU, until steady with a "
-					+ "quiet JIT; 0s = none",
+					+ "quiet JIT; between them a 19 s calibration run (2 s idle, 3 rounds) at the gentle concurrency on the app's own "
+					+ "cores (the model's demands); 0s = none",
 			Setting.Default.perProfile(BenchProfile::warmup, SettingsParser::format), SettingsParser.duration(0), null);
 
 	/** {@code bench.fork}. */

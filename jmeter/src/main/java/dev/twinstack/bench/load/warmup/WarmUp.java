@@ -71,8 +71,31 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 	 * @param loadGeneratorMs the load generator's (the bench's JVM) CPU per request (ms)
 	 * @param mocksMs mock-services' CPU per request (ms)
 	 * @param requests the requests the figures are taken over
+	 * @param idle the processes' CPU per second with no load right before the run,
+	 * {@code null} when not read
 	 */
-	public record Cpu(double appMs, Double jitMs, double loadGeneratorMs, double mocksMs, long requests) {
+	public record Cpu(double appMs, Double jitMs, double loadGeneratorMs, double mocksMs, long requests, Idle idle) {
+
+		/**
+		 * CPU per request without an idle reading.
+		 * @param appMs the app's CPU per request net of JIT compilation (ms)
+		 * @param jitMs the JIT's compilation time per request (ms), {@code null} when not
+		 * read
+		 * @param loadGeneratorMs the load generator's CPU per request (ms)
+		 * @param mocksMs mock-services' CPU per request (ms)
+		 * @param requests the requests the figures are taken over
+		 */
+		public Cpu(double appMs, Double jitMs, double loadGeneratorMs, double mocksMs, long requests) {
+			this(appMs, jitMs, loadGeneratorMs, mocksMs, requests, null);
+		}
+
+		/**
+		 * @param reading the idle reading before the run, {@code null} for none
+		 * @return these figures with it
+		 */
+		public Cpu withIdle(Idle reading) {
+			return new Cpu(this.appMs, this.jitMs, this.loadGeneratorMs, this.mocksMs, this.requests, reading);
+		}
 
 		/**
 		 * Computes the demands from CPU times and a request count.
@@ -94,6 +117,32 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 					mocksCpuMs / requests, requests);
 		}
 
+	}
+
+	/**
+	 * The CPU each process used per second with no load, the app's monitor still
+	 * scraping: the per-second background (timers, scrapes, JFR, a quiet JIT) that a
+	 * load's CPU per request spreads over its requests, the intercept U<sub>0</sub> of
+	 * the utilization law U = U<sub>0</sub> + X · D (docs/design.md, "Calibration where
+	 * the cells run").
+	 *
+	 * @param seconds how long it was read (s)
+	 * @param appMsPerSecond the app's CPU (ms per s)
+	 * @param loadGeneratorMsPerSecond the bench JVM's, the monitor's included (ms per s)
+	 * @param mocksMsPerSecond mock-services' (ms per s)
+	 */
+	public record Idle(double seconds, double appMsPerSecond, double loadGeneratorMsPerSecond,
+			double mocksMsPerSecond) {
+	}
+
+	/**
+	 * These figures with another CPU reading.
+	 * @param reading the CPU per request, {@code null} for none
+	 * @return the run with it
+	 */
+	public WarmUp withCpu(Cpu reading) {
+		return new WarmUp(this.workload, this.concurrency, this.rounds, this.jitMs, this.seconds, this.steady,
+				this.everyCpu, reading);
 	}
 
 	/** Ramp-up of the warm-up run, before its first round (s). */
@@ -233,9 +282,15 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 				jitPercent(this.jitMs), (unread > 0) ? ", not read in " + unread + " of them" : "");
 		String cpu = (this.cpu == null) ? ""
 				: String.format(Locale.ROOT, "; CPU per request: app %.2f ms%s, JMeter %.2f ms, mocks %.2f ms",
-						this.cpu.appMs(), (this.cpu.jitMs() != null)
-								? String.format(Locale.ROOT, " (+ JIT %.2f ms)", this.cpu.jitMs()) : "",
-						this.cpu.loadGeneratorMs(), this.cpu.mocksMs());
+						this.cpu.appMs(),
+						(this.cpu.jitMs() != null) ? String.format(Locale.ROOT, " (+ JIT %.2f ms)", this.cpu.jitMs())
+								: "",
+						this.cpu.loadGeneratorMs(), this.cpu.mocksMs())
+						+ ((this.cpu == null || this.cpu.idle() == null) ? ""
+								: String.format(Locale.ROOT,
+										"; idle before it: app %.0f ms/s, JMeter %.0f ms/s, mocks %.0f ms/s",
+										this.cpu.idle().appMsPerSecond(), this.cpu.idle().loadGeneratorMsPerSecond(),
+										this.cpu.idle().mocksMsPerSecond()));
 		return String.format(Locale.ROOT, "%d round%s, %.0f s%s: %s at %.0f req/s (%s%s)%s", this.rounds.size(),
 				(this.rounds.size() == 1) ? "" : "s", this.seconds, this.everyCpu ? " on every CPU" : "",
 				this.steady ? "steady" : "allowance used", last, spread, jit, cpu);

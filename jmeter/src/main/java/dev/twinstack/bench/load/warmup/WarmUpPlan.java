@@ -2,7 +2,6 @@ package dev.twinstack.bench.load.warmup;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import dev.twinstack.bench.console.Console;
 import dev.twinstack.bench.load.LoadTarget;
@@ -38,6 +37,20 @@ public final class WarmUpPlan {
 	 */
 	static final int REHEARSAL_ROUNDS = 5;
 
+	/**
+	 * The rounds of a calibration run: the {@link WarmUp#WINDOW} its CPU per request is
+	 * read over, after a JIT run that already made the code hot (docs/design.md,
+	 * "Calibration where the cells run").
+	 */
+	static final int CALIBRATION_ROUNDS = WarmUp.WINDOW;
+
+	/**
+	 * The idle reading before a calibration run (s): the processes' CPU per second with
+	 * no load, the per-second background the load's CPU per request spreads over its
+	 * requests.
+	 */
+	static final int IDLE_SECONDS = 2;
+
 	private WarmUpPlan() {
 	}
 
@@ -63,12 +76,15 @@ public final class WarmUpPlan {
 	 * the cells' concurrency a 1-core app's busy request threads starve its compiler
 	 * threads (see {@link WarmUp#JIT_CONCURRENCY_WAITING}); the first run lends the app
 	 * every CPU of the machine ({@link CpuPlacement#widenApp}), and the app is back on
-	 * its own CPUs before the second. Each run also reads the CPU per request of the app,
-	 * the load generator and the mocks over its last rounds ({@link WarmUp#cpu()}): the
-	 * JIT run's are the demands at low concurrency the queueing model is calibrated with.
-	 * Each run may use what is left of the bound but {@link #rehearsalSeconds()} for each
-	 * run after it ({@link #allowance}). Results are discarded but the rounds'
-	 * throughputs, which the report shows.
+	 * its own CPUs before the rest. Each run also reads the CPU per request of the app,
+	 * the load generator and the mocks over its last rounds ({@link WarmUp#cpu()}). For
+	 * an app the bench started, a calibration run of {@link #CALIBRATION_ROUNDS} rounds
+	 * follows the JIT run at its concurrency on the app's own cores: its CPU per request
+	 * is the queueing model's demand at low load where the cells run (the JIT run's is
+	 * another placement's). Each run may use what is left of the bound but
+	 * {@link #rehearsalSeconds()} for each run after it and {@link #calibrationSeconds()}
+	 * for each calibration run after it ({@link #allowance}). Results are discarded but
+	 * the rounds' throughputs, which the report shows.
 	 * @param settings the bench settings (the warm-up bound per app start)
 	 * @param app the app
 	 * @param workloads the workloads its cells will run
@@ -82,13 +98,13 @@ public final class WarmUpPlan {
 	}
 
 	/**
-	 * Warms the app up at the gentle concurrency only: the JIT runs of {@link #warmUp},
-	 * each workload's run at the cells' concurrency left to {@link #rehearse}, right
-	 * before the workload's first cell, with {@link #rehearsalSeconds()} of the bound
-	 * kept for each ({@link #allowance}). Why: C2 compiles each method for the types it
-	 * has seen, so code warmed on another workload meets new classes in the next cell's
-	 * first trial and is thrown away and compiled again there (docs/design.md,
-	 * "Rehearsals").
+	 * Warms the app up at the gentle concurrency only: the JIT and calibration runs of
+	 * {@link #warmUp}, each workload's run at the cells' concurrency left to
+	 * {@link #rehearse}, right before the workload's first cell, with
+	 * {@link #rehearsalSeconds()} of the bound kept for each ({@link #allowance}). Why:
+	 * C2 compiles each method for the types it has seen, so code warmed on another
+	 * workload meets new classes in the next cell's first trial and is thrown away and
+	 * compiled again there (docs/design.md, "Rehearsals").
 	 * @param settings the bench settings (the warm-up bound per app start)
 	 * @param app the app
 	 * @param workloads the workloads its cells will run
@@ -149,24 +165,67 @@ public final class WarmUpPlan {
 	}
 
 	/**
+	 * The seconds a calibration run takes, which each run before it keeps: the idle
+	 * reading, {@link WarmUp#RAMP_UP_SECONDS}, {@link #CALIBRATION_ROUNDS} rounds + 1
+	 * (s).
+	 * @return the seconds
+	 */
+	public static long calibrationSeconds() {
+		return IDLE_SECONDS + WarmUp.RAMP_UP_SECONDS + CALIBRATION_ROUNDS * WarmUp.ROUND_SECONDS + 1;
+	}
+
+	/** What a warm-up run is for. */
+	enum Purpose {
+
+		/** The gentle run that lets the JIT finish, the app lent every CPU. */
+		JIT,
+
+		/**
+		 * A short run at the JIT run's concurrency on the app's own cores, right after
+		 * the JIT run: the queueing model's demands at low load where the cells run.
+		 */
+		CALIBRATION,
+
+		/** The run at the cells' concurrency, until steady. */
+		CELLS
+
+	}
+
+	/**
+	 * One planned warm-up run.
+	 *
+	 * @param workload the workload
+	 * @param concurrency its clients
+	 * @param purpose what it is for
+	 */
+	record Planned(Workload workload, int concurrency, Purpose purpose) {
+	}
+
+	/**
 	 * The runs of a warm-up, in order: per workload its JIT run at the gentle concurrency
-	 * where that is below the given one, then (unless {@code gentleOnly}) its run at the
-	 * given concurrency.
+	 * where that is below the given one, then (when {@code calibrate}) its calibration
+	 * run at the same concurrency on the app's own cores, then (unless
+	 * {@code gentleOnly}) its run at the given concurrency.
 	 * @param workloads the workloads
 	 * @param concurrency the cells' concurrency
 	 * @param gentleOnly whether the runs at the cells' concurrency are left to
 	 * {@link #rehearse}
-	 * @return (workload, concurrency) per run
+	 * @param calibrate whether the CPU per request can be read (an app the bench started,
+	 * its mocks too)
+	 * @return the runs
 	 */
-	static List<Map.Entry<Workload, Integer>> runs(List<Workload> workloads, int concurrency, boolean gentleOnly) {
-		List<Map.Entry<Workload, Integer>> runs = new ArrayList<>();
+	static List<Planned> runs(List<Workload> workloads, int concurrency, boolean gentleOnly, boolean calibrate) {
+		List<Planned> runs = new ArrayList<>();
 		for (Workload workload : workloads) {
 			int jit = WarmUp.jitConcurrency(workload, concurrency);
 			if (jit < concurrency) {
-				runs.add(Map.entry(workload, jit));
+				runs.add(new Planned(workload, jit, Purpose.JIT));
+				if (calibrate) {
+					runs.add(new Planned(workload, jit, Purpose.CALIBRATION));
+				}
 			}
 			if (!gentleOnly) {
-				runs.add(Map.entry(workload, concurrency));
+				runs.add(new Planned(workload, concurrency, Purpose.CELLS));
 			}
 		}
 		return runs;
@@ -197,21 +256,30 @@ public final class WarmUpPlan {
 
 	private static List<WarmUp> warmUp(BenchSettings settings, LoadTarget app, List<Workload> workloads,
 			int concurrency, String runPrefix, boolean gentleOnly) {
-		List<Map.Entry<Workload, Integer>> runs = runs(workloads, concurrency, gentleOnly);
+		// a remote app's or mocks' CPU cannot be read: no calibration
+		List<Planned> runs = runs(workloads, concurrency, gentleOnly, app.process() != null && app.mocks() != null);
 		List<WarmUp> warmUps = new ArrayList<>();
 		long remaining = settings.warmup().toSeconds();
 		long deferred = gentleOnly ? workloads.size() : 0;
 		for (int i = 0; i < runs.size() && remaining > 0; i++) {
-			Workload workload = runs.get(i).getKey();
-			int runConcurrency = runs.get(i).getValue();
-			long allowance = allowance(remaining, runs.size() - i - 1 + deferred);
-			boolean jitRun = runConcurrency < concurrency;
+			Planned planned = runs.get(i);
+			Workload workload = planned.workload();
+			int runConcurrency = planned.concurrency();
+			List<Planned> after = runs.subList(i + 1, runs.size());
+			long calibrationsAfter = after.stream().filter((r) -> r.purpose() == Purpose.CALIBRATION).count();
+			boolean calibration = planned.purpose() == Purpose.CALIBRATION;
+			// a calibration run takes its rounds, no more: its CPU is read over all of
+			// them
+			long allowance = calibration ? calibrationSeconds() - IDLE_SECONDS - 1 : allowance(
+					remaining - calibrationsAfter * calibrationSeconds(), after.size() - calibrationsAfter + deferred);
 			String prefix = runPrefix + "-" + i;
-			WarmUp warmUp = WarmUpRun.onEveryCpu(app, jitRun ? app.placement() : null,
+			WarmUp.Idle idle = calibration ? WarmUpRun.idle(app, IDLE_SECONDS) : null;
+			WarmUp run = WarmUpRun.onEveryCpu(app, (planned.purpose() == Purpose.JIT) ? app.placement() : null,
 					(everyCpu) -> WarmUpRun.run(app, workload, runConcurrency, allowance, prefix, everyCpu));
+			WarmUp warmUp = (idle != null && run.cpu() != null) ? run.withCpu(run.cpu().withIdle(idle)) : run;
 			warmUps.add(warmUp);
-			Console.line(String.format("[warm-up] %s %s c=%d: %s", app.stack().id(), workload.id(), runConcurrency,
-					warmUp.describe()));
+			Console.line(String.format("[warm-up] %s %s c=%d%s: %s", app.stack().id(), workload.id(), runConcurrency,
+					calibration ? ", calibration on the app's own cores" : "", warmUp.describe()));
 			remaining -= Math.round(warmUp.seconds());
 			if (!app.alive()) {
 				break;

@@ -99,6 +99,36 @@ final class WarmUpRun {
 	}
 
 	/**
+	 * Reads the CPU the app, the load generator and the mocks use per second with no
+	 * load, the monitor still running.
+	 * @param app the app
+	 * @param seconds how long to read (s)
+	 * @return the reading, {@code null} when a process's CPU is not known (a remote app)
+	 */
+	static WarmUp.Idle idle(LoadTarget app, long seconds) {
+		if (app.process() == null || app.mocks() == null) {
+			return null;
+		}
+		long[] pids = { app.process().pid(), ProcessHandle.current().pid(), app.mocks().pid() };
+		double[] before = cpuMs(pids);
+		long started = System.nanoTime();
+		try {
+			Thread.sleep(seconds * 1000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return null;
+		}
+		double[] after = cpuMs(pids);
+		double elapsed = (System.nanoTime() - started) / 1e9;
+		if (before == null || after == null) {
+			return null;
+		}
+		return new WarmUp.Idle(elapsed, (after[0] - before[0]) / elapsed, (after[1] - before[1]) / elapsed,
+				(after[2] - before[2]) / elapsed);
+	}
+
+	/**
 	 * Reads the CPU time each process has used since it started (user + system, from
 	 * {@code /proc/<pid>/stat} on Linux through {@link ProcessHandle.Info}).
 	 * @param pids the processes

@@ -280,10 +280,13 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 	 * Finds the demands that feed the model of a cell: those measured at the lowest
 	 * concurrency of its stack, workload, heap and placement. That is a warm-up run of
 	 * the cell's app start below the cells' concurrency ({@link WarmUp#cpu()}) that read
-	 * the CPU and kept the app on its own cores; otherwise the lowest closed cell with
-	 * the app's and the harness's CPU per request. A warm-up run lent every CPU
-	 * ({@link WarmUp#everyCpu()}, the JIT run) never calibrates: its CPU per request is
-	 * another placement's, and with a JIT at work it read up to twice the cells' own.
+	 * the CPU and kept the app on its own cores (the calibration run after the JIT run;
+	 * of several at the lowest concurrency the last); otherwise the lowest closed cell
+	 * with the app's and the harness's CPU per request. A warm-up run lent every CPU
+	 * ({@link WarmUp#everyCpu()}, the JIT run, the rehearsal) never calibrates: its CPU
+	 * per request is another placement's, and with a JIT at work it read up to twice the
+	 * cells' own. Nor does a run at the cells' own concurrency: it is the same load as
+	 * the cell, so the cell's prediction from it would be no prediction.
 	 * @param results the run
 	 * @param cell the cell to predict
 	 * @return the calibration, {@code null} when nothing measured the demands
@@ -306,7 +309,8 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 			.flatMap((app) -> app.warmUp().stream())
 			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null && !run.everyCpu()
 					&& run.concurrency() < lowest.cell().concurrency())
-			.min(Comparator.comparingInt(WarmUp::concurrency));
+			// the last at the lowest: a calibration run after a JIT run not lent any CPU
+			.reduce((first, next) -> (next.concurrency() <= first.concurrency()) ? next : first);
 		if (warmUp.isPresent()) {
 			WarmUp.Cpu cpu = warmUp.get().cpu();
 			return new Calibration(

@@ -1,10 +1,11 @@
 package dev.twinstack.bench.load.warmup;
 
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.twinstack.bench.load.warmup.WarmUpPlan.Planned;
+import dev.twinstack.bench.load.warmup.WarmUpPlan.Purpose;
 import dev.twinstack.bench.matrix.Workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,20 +16,44 @@ class WarmUpPlanTests {
 	private static final List<Workload> COMPOSITE = List.of(Workload.COMPOSITE_SEQUENTIAL, Workload.COMPOSITE_PARALLEL);
 
 	@Test
-	void fullWarmUpRunsEachWorkloadGentlyThenAtTheCellsConcurrency() {
-		assertThat(WarmUpPlan.runs(COMPOSITE, 400, false)).containsExactly(Map.entry(Workload.COMPOSITE_SEQUENTIAL, 50),
-				Map.entry(Workload.COMPOSITE_SEQUENTIAL, 400), Map.entry(Workload.COMPOSITE_PARALLEL, 50),
-				Map.entry(Workload.COMPOSITE_PARALLEL, 400));
+	void fullWarmUpRunsEachWorkloadGentlyThenCalibratesThenAtTheCellsConcurrency() {
+		assertThat(WarmUpPlan.runs(COMPOSITE, 400, false, true)).containsExactly(
+				planned(Workload.COMPOSITE_SEQUENTIAL, 50, Purpose.JIT),
+				planned(Workload.COMPOSITE_SEQUENTIAL, 50, Purpose.CALIBRATION),
+				planned(Workload.COMPOSITE_SEQUENTIAL, 400, Purpose.CELLS),
+				planned(Workload.COMPOSITE_PARALLEL, 50, Purpose.JIT),
+				planned(Workload.COMPOSITE_PARALLEL, 50, Purpose.CALIBRATION),
+				planned(Workload.COMPOSITE_PARALLEL, 400, Purpose.CELLS));
 	}
 
 	@Test
 	void gentleWarmUpLeavesTheCellsConcurrencyToTheRehearsalBeforeEachCell() {
-		assertThat(WarmUpPlan.runs(COMPOSITE, 400, true)).containsExactly(Map.entry(Workload.COMPOSITE_SEQUENTIAL, 50),
-				Map.entry(Workload.COMPOSITE_PARALLEL, 50));
-		// no gentler concurrency than the cells': nothing before the rehearsal
-		assertThat(WarmUpPlan.runs(List.of(Workload.COMPOSITE_SEQUENTIAL), 10, true)).isEmpty();
-		assertThat(WarmUpPlan.runs(List.of(Workload.CPU_LIGHT), 400, true))
-			.containsExactly(Map.entry(Workload.CPU_LIGHT, 4));
+		assertThat(WarmUpPlan.runs(COMPOSITE, 400, true, true)).containsExactly(
+				planned(Workload.COMPOSITE_SEQUENTIAL, 50, Purpose.JIT),
+				planned(Workload.COMPOSITE_SEQUENTIAL, 50, Purpose.CALIBRATION),
+				planned(Workload.COMPOSITE_PARALLEL, 50, Purpose.JIT),
+				planned(Workload.COMPOSITE_PARALLEL, 50, Purpose.CALIBRATION));
+		// no gentler concurrency than the cells': nothing before the rehearsal, and the
+		// lowest cell calibrates
+		assertThat(WarmUpPlan.runs(List.of(Workload.COMPOSITE_SEQUENTIAL), 10, true, true)).isEmpty();
+		assertThat(WarmUpPlan.runs(List.of(Workload.CPU_LIGHT), 400, true, true)).containsExactly(
+				planned(Workload.CPU_LIGHT, 4, Purpose.JIT), planned(Workload.CPU_LIGHT, 4, Purpose.CALIBRATION));
+	}
+
+	@Test
+	void aRemoteAppWhoseCpuCannotBeReadIsNotCalibrated() {
+		assertThat(WarmUpPlan.runs(List.of(Workload.COMPOSITE_SEQUENTIAL), 400, true, false))
+			.containsExactly(planned(Workload.COMPOSITE_SEQUENTIAL, 50, Purpose.JIT));
+	}
+
+	@Test
+	void aCalibrationRunTakesItsThreeRoundsOfTheBound() {
+		assertThat(WarmUpPlan.calibrationSeconds()).isEqualTo(2 + WarmUp.RAMP_UP_SECONDS + 3 * WarmUp.ROUND_SECONDS + 1)
+			.isEqualTo(19);
+	}
+
+	private static Planned planned(Workload workload, int concurrency, Purpose purpose) {
+		return new Planned(workload, concurrency, purpose);
 	}
 
 	@Test

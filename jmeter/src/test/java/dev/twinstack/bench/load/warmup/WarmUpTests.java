@@ -101,4 +101,16 @@ class WarmUpTests {
 					+ "CPU per request: app 2.00 ms (+ JIT 0.50 ms), JMeter 0.75 ms, mocks 1.25 ms");
 	}
 
+	@Test
+	void theCalibrationRunSaysWhatEachProcessUsedIdleBeforeIt() {
+		WarmUp.Cpu cpu = WarmUp.Cpu.of(3000.0, 600.0, 900.0, 1500.0, 1200)
+			.withIdle(new WarmUp.Idle(2.0, 98.4, 41.0, 3.2));
+		assertThat(cpu.appMs()).as("the CPU per request unchanged").isEqualTo(2.0);
+		assertThat(
+				new WarmUp("composite-sequential", 50, List.of(150.0, 152.0, 151.0), List.of(), 17.0, true, false, cpu)
+					.describe())
+			.endsWith("mocks 1.25 ms; idle before it: app 98 ms/s, JMeter 41 ms/s, mocks 3 ms/s");
+		assertThat(WarmUp.Cpu.of(3000.0, 600.0, 900.0, 1500.0, 1200).idle()).as("not read").isNull();
+	}
+
 }

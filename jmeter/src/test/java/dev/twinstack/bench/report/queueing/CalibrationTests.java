@@ -101,6 +101,16 @@ class CalibrationTests {
 	}
 
 	@Test
+	void theCalibrationRunAfterAJitRunNotLentAnyCpuCalibrates() {
+		// an app not pinned: its JIT run ran where the cells run, the calibration run
+		// after it at the same concurrency with the JIT done
+		BenchResults results = withMvcWarmUps(run(WORKLOAD, 4, cpu(9.0)), run(WORKLOAD, 4, cpu(7.0)));
+		RunModel.Calibration calibration = RunModel.calibration(results, cell(results, Stack.MVC, 400));
+		assertThat(calibration.cell().concurrency()).isEqualTo(4);
+		assertThat(calibration.cost().appMs()).isEqualTo(7.0);
+	}
+
+	@Test
 	void anotherStacksWarmUpDoesNotCalibrate() {
 		BenchResults results = withMvcWarmUps(run(WORKLOAD, 4, cpu(9.0)));
 		assertThat(RunModel.calibration(results, cell(results, Stack.WEBFLUX, 10)).cell())

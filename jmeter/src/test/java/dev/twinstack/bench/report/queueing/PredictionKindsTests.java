@@ -10,6 +10,7 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.twinstack.bench.analysis.ModelFit;
+import dev.twinstack.bench.load.warmup.WarmUp;
 import dev.twinstack.bench.matrix.AppCpus;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.queueing.StackDemands;
@@ -119,6 +120,62 @@ class PredictionKindsTests {
 		assertThat(projection).contains("(same cell's demands); no cell was predicted from other measurements")
 			.contains("The projection leaves the range the model was checked on: the app on 4 cores (checked: 1); "
 					+ "50 ms per downstream call (checked: 100 ms); concurrency 2000 (checked: 400).");
+	}
+
+	@Test
+	void theCalibrationRunPredictsTheStandardProfilesCellsFromAnotherLoad() {
+		// the standard profile's warm-up: the JIT run lent every CPU, the calibration run
+		// on the app's own cores, the rehearsal lent every CPU at the cells' concurrency
+		AppCpus oneCore = new AppCpus(1);
+		BenchResults results = warmedUp(only(ResultsFixture.pinned(oneCore), 400), oneCore, warmUp(50, true, 3.0),
+				warmUp(50, false, 1.5), warmUp(400, true, 0.9));
+		RunModel model = RunModel.of(results);
+		for (CellSummary summary : results.matrix()) {
+			Cell cell = summary.cell();
+			assertThat(model.kind(cell)).as(cell.id()).contains(RunModel.Kind.OTHER_LOADS);
+			ModelFit.Check check = model.check(cell).orElseThrow();
+			assertThat(check.calibratedAt()).isEqualTo(50);
+			// the calibration run's CPU per request, on the cell's one core
+			StackDemands base = model.curves()
+				.values()
+				.stream()
+				.filter((c) -> c.base().stack().equals(cell.stack().id()))
+				.findFirst()
+				.orElseThrow()
+				.base();
+			assertThat(base.appCpuMs()).isEqualTo(1.5);
+			assertThat(base.appCores()).isEqualTo(1);
+		}
+	}
+
+	@Test
+	void theRehearsalAtTheCellsConcurrencyIsNoOtherLoad() {
+		// without the calibration run: the JIT run and the rehearsal are lent every CPU,
+		// and the rehearsal is the cells' own load anyway
+		AppCpus oneCore = new AppCpus(1);
+		BenchResults results = warmedUp(only(ResultsFixture.pinned(oneCore), 400), oneCore, warmUp(50, true, 3.0),
+				warmUp(400, false, 0.9));
+		RunModel model = RunModel.of(results);
+		for (CellSummary summary : results.matrix()) {
+			assertThat(model.kind(summary.cell())).as(summary.cell().id()).contains(RunModel.Kind.SAME_CELL);
+		}
+	}
+
+	private static WarmUp warmUp(int concurrency, boolean everyCpu, double appMs) {
+		return new WarmUp("composite-sequential", concurrency, List.of(150.0, 151.0, 150.5), List.of(), 17.0, true,
+				everyCpu, new WarmUp.Cpu(appMs, null, 0.5, 0.5, 2_500));
+	}
+
+	/** The run with each app start on these CPUs, warmed up by these runs. */
+	private static BenchResults warmedUp(BenchResults r, AppCpus appCpus, WarmUp... runs) {
+		List<BenchResults.AppInfo> apps = r.apps()
+			.stream()
+			.map((a) -> new BenchResults.AppInfo(a.stack(), a.displayName(), a.jfr(), a.settings(), List.of(runs),
+					a.placement(), a.heap(), appCpus))
+			.toList();
+		return new BenchResults(r.settings(), r.environment(), r.processes(), r.startedAt(), r.finishedAt(),
+				r.wallSeconds(), r.cells(), apps, r.memory(), r.jdk(), r.skipped(), r.matrix(), r.trials(), r.faults(),
+				r.databaseOutages(), r.complete(), r.incompleteReason());
 	}
 
 	@Test
