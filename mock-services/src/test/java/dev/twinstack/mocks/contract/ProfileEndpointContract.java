@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.FutureTask;
 
 import com.github.tomakehurst.wiremock.http.Fault;
 import dev.twinstack.mocks.Downstream;
@@ -266,6 +267,44 @@ public abstract class ProfileEndpointContract {
 						"/profiles/42", service.serviceName());
 			}
 		}
+	}
+
+	/**
+	 * The bench's gauge of the requests in progress (its {@code app_in_flight}): the
+	 * server observation's long-task timer counts a request under its method while it
+	 * runs, whatever runs the handler, and no longer once it is answered.
+	 */
+	@Test
+	void countsARequestInProgressUnderItsMethodInTheLongTaskTimer() throws Exception {
+		// answered 502, or 504 on a loaded machine: either way after 700 ms in the app
+		mocks.server(Downstream.ORDERS)
+			.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(500).withFixedDelay(700)));
+		// On a thread of its own, not CompletableFuture's default executor: the JDK
+		// HttpClient under mvc-app's WebTestClient delivers its answers there, which from
+		// JDK 25 on is always the common pool (one worker on 2 CPUs): a POST blocked on
+		// it
+		// would keep its own answer and every scrape's from being delivered.
+		FutureTask<Void> request = new FutureTask<>(
+				() -> this.client.post().uri("/profiles/42").exchange().expectStatus().is5xxServerError(), null);
+		Thread sender = new Thread(request, "in-flight-post");
+		sender.start();
+		double most = 0;
+		while (!request.isDone()) {
+			most = Math.max(most, activePosts(AppUnderTest.prometheus(this.client)));
+			Thread.sleep(50);
+		}
+		request.get();
+		assertThat(most).as("POSTs in progress at the most").isEqualTo(1.0);
+		assertThat(activePosts(AppUnderTest.prometheus(this.client))).as("POSTs in progress once answered").isZero();
+	}
+
+	/** The count of POSTs in progress on a text page of {@code /actuator/prometheus}. */
+	private static double activePosts(String page) {
+		return page.lines()
+			.filter((line) -> line.startsWith("http_server_requests_active_seconds_count{")
+					&& line.contains("method=\"POST\""))
+			.mapToDouble((line) -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+			.sum();
 	}
 
 	@Test
