@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import dev.twinstack.bench.load.CompositePlan;
 import dev.twinstack.bench.load.engine.LoadGenerator;
@@ -63,8 +65,13 @@ public final class DatabaseOutage {
 		ScenarioPlan.Run load = new ScenarioPlan.Run(base, Workload.COMPOSITE_SEQUENTIAL, LoadModel.CLOSED, concurrency,
 				0, 0, Duration.ofSeconds(CompositePlan.RAMP_UP_SECONDS),
 				Duration.ofSeconds(BEFORE_SECONDS + DOWN_SECONDS + AFTER_SECONDS), runId);
-		CompletableFuture<Void> running = CompletableFuture
-			.runAsync(() -> LoadGenerator.run(ScenarioPlan.plan(load, runDir), ScenarioPlan.ENGINE_PROPERTIES));
+		// on a thread of its own, not the common pool: on JDK 25 with 2 CPUs its one
+		// worker
+		// blocked here would also hold every JDK HttpClient answer the monitor waits for
+		ExecutorService loadThread = Executors.newSingleThreadExecutor();
+		CompletableFuture<Void> running = CompletableFuture.runAsync(
+				() -> LoadGenerator.run(ScenarioPlan.plan(load, runDir), ScenarioPlan.ENGINE_PROPERTIES), loadThread);
+		loadThread.shutdown();
 		long stoppedAt;
 		long startedAt;
 		// "while down" is from the end of the stop to the start of the restart: the stop
