@@ -86,9 +86,28 @@ public final class ModelFit {
 	 * @param stubDrift the stubs' median latency over the configured one, minus 1,
 	 * {@code null} when not probed
 	 * @param errorRate failed / all requests
+	 * @param inAppShare the share of the requests in flight that were inside the app (its
+	 * in-flight gauge over the load generator's rate × mean latency, Little's law), 0–1;
+	 * {@code null} when not read
 	 */
 	public record Measured(int concurrency, double throughput, Double meanLatencyMs, CpuCost cost, Double stubDrift,
-			double errorRate) {
+			double errorRate, Double inAppShare) {
+
+		/**
+		 * What the cell measured, without the in-flight reading.
+		 * @param concurrency the clients
+		 * @param throughput median steady throughput of successful requests (req/s)
+		 * @param meanLatencyMs mean latency of the median trial (ms), {@code null} when
+		 * not known
+		 * @param cost the cell's own CPU per request, {@code null} when not measured
+		 * @param stubDrift the stubs' median latency over the configured one, minus 1
+		 * @param errorRate failed / all requests
+		 */
+		public Measured(int concurrency, double throughput, Double meanLatencyMs, CpuCost cost, Double stubDrift,
+				double errorRate) {
+			this(concurrency, throughput, meanLatencyMs, cost, stubDrift, errorRate, null);
+		}
+
 	}
 
 	/**
@@ -174,6 +193,18 @@ public final class ModelFit {
 		else if (measured.stubDrift() != null && measured.stubDrift() > TOLERANCE / 2 && ratio < 1) {
 			why.append(fmt("the stubs answered %.0f %% slower than configured under load; the model waits the "
 					+ "configured latency", measured.stubDrift() * 100));
+		}
+		else if (ratio < 1 && measured.inAppShare() != null && measured.inAppShare() >= 0.9) {
+			why.append(fmt("requests waited inside the app where the model has no centre: %.0f %% of those in flight "
+					+ "were in the app (its gauge against rate × latency, Little's law), %.0f ms of mean latency "
+					+ "against the model's %.0f, with the CPU per request it was given; the app's waits beyond its CPU "
+					+ "(downstream calls queued on the shared harness core, the MongoDB pool, carrier or event-loop "
+					+ "threads, GC pauses) come in bursts a mean-value model cannot see", measured.inAppShare() * 100,
+					(measured.meanLatencyMs() != null) ? measured.meanLatencyMs() : Double.NaN,
+					prediction.latencyMs()));
+			if (own != null) {
+				why.append(fmt("; even with this cell's own CPU it predicts %.0f req/s", own));
+			}
 		}
 		else if (ratio < 1) {
 			why.append("requests waited where the model has no centre: connection pools, the accept queue, GC pauses, "

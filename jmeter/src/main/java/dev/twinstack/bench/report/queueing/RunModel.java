@@ -73,6 +73,12 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 		/** Other loads of the same stack, workload, heap and placement. */
 		OTHER_LOADS("other loads"),
 
+		/**
+		 * The warm-up's rehearsal at the cell's own load, the app lent every CPU, for a
+		 * cell beyond every other load of its placement ({@link RunModel#withRehearsal}).
+		 */
+		REHEARSAL("rehearsal at the same load"),
+
 		/** The same load of the same stack, workload and heap at another placement. */
 		OTHER_PLACEMENT("other placement"),
 
@@ -152,7 +158,12 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 			LoadDependentDemands elsewhere = otherPlacement(results, cell, cores, demands, curves, curve.base());
 			LoadDependentDemands used;
 			Kind kind;
-			if (others != null) {
+			LoadDependentDemands rehearsed = (others != null) ? withRehearsal(results, cell, others) : null;
+			if (rehearsed != null) {
+				used = rehearsed;
+				kind = Kind.REHEARSAL;
+			}
+			else if (others != null) {
 				used = others;
 				kind = Kind.OTHER_LOADS;
 			}
@@ -164,9 +175,11 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 				used = curve;
 				kind = Kind.SAME_CELL;
 			}
+			LoadDependentDemands loads = (rehearsed != null) ? others : used;
 			checks.put(cell,
-					ModelFit.check(used.at(cell.concurrency()), calibratedAt(used, cell.concurrency()), measured));
-			sources.put(cell, used.source(cell.concurrency()));
+					ModelFit.check(used.at(cell.concurrency()), calibratedAt(loads, cell.concurrency()), measured));
+			sources.put(cell, (rehearsed != null) ? "c=" + cell.concurrency() + " rehearsal, app on every CPU"
+					: used.source(cell.concurrency()));
 			kinds.put(cell, kind);
 			if (elsewhere != null) {
 				placementChecks.put(cell, ModelFit.check(elsewhere.at(cell.concurrency()),
@@ -242,6 +255,41 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 			.forEach((s) -> loads.putIfAbsent(s.cell().concurrency(),
 					new MeasuredLoad(s.cell().concurrency(), s.cpuCost().appMs(), s.cpuCost().harnessMs())));
 		return new LoadDependentDemands(base, List.copyOf(loads.values()));
+	}
+
+	/**
+	 * For a cell beyond every other load of its placement: the CPU per request of the app
+	 * and the harness read in the warm-up's rehearsal at the cell's own concurrency,
+	 * right before its first trial, on the cell's cores, delays and threads; {@code null}
+	 * when the cell lies within the other loads or no rehearsal read the CPU. Why: the
+	 * CPU per request falls with the load (each wake-up of an event loop, of JMeter's
+	 * client and of the stubs serves more requests at once), by up to 1.6× for the app
+	 * and 2× for the harness from c = 50 to c = 400 on 2 cores, far more than it moves
+	 * between the rehearsal, which lends the app every CPU, and the cell at the same
+	 * load; held at the lowest load's, it predicted the standard cells 1.3–1.7× too low.
+	 * The rehearsal is not the cell: its throughput and latency stay out of the
+	 * prediction (docs/design.md, "Calibration where the cells run").
+	 */
+	static LoadDependentDemands withRehearsal(BenchResults results, Cell cell, LoadDependentDemands others) {
+		if (others.loads().get(others.loads().size() - 1).concurrency() >= cell.concurrency()) {
+			return null;
+		}
+		return results.apps()
+			.stream()
+			.filter((app) -> app.heap() != null && app.appCpus() != null && app.ran(cell))
+			.flatMap((app) -> app.warmUp().stream())
+			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null
+					&& run.concurrency() == cell.concurrency())
+			.reduce((first, next) -> next)
+			.map((rehearsal) -> {
+				StackDemands at = others.at(cell.concurrency());
+				return LoadDependentDemands.constant(
+						new StackDemands(at.stack(), rehearsal.cpu().appMs(),
+								rehearsal.cpu().loadGeneratorMs() + rehearsal.cpu().mocksMs(), at.sequentialCalls(),
+								at.callLatencyMs(), at.otherDelayMs(), at.appCores(), at.harnessCores(), at.threads()),
+						cell.concurrency());
+			})
+			.orElse(null);
 	}
 
 	/**
@@ -336,16 +384,20 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 	}
 
 	private static ModelFit.Measured measured(BenchResults results, CellSummary summary) {
-		Double mean = results.cells()
+		Optional<CellResult> trial = results.cells()
 			.stream()
 			.filter((r) -> r.cell().equals(summary.cell()) && r.latency() != null)
-			.findFirst()
-			.map(CellResult::latency)
-			.map((latency) -> latency.meanMs())
+			.findFirst();
+		Double mean = trial.map(CellResult::latency).map((latency) -> latency.meanMs()).orElse(null);
+		// the share of the requests in flight that were inside the app (Little's law at
+		// its gauge against the load generator's rate × latency)
+		Double inApp = trial.map(CellResult::littlesLaw)
+			.filter((l) -> l.clientInFlight() > 0)
+			.map((l) -> Math.min(1, l.appInFlight() / l.clientInFlight()))
 			.orElse(null);
 		return new ModelFit.Measured(summary.cell().concurrency(),
 				summary.throughput().median() * (1 - summary.errorRate()), mean, summary.cpuCost(),
-				summary.validity().stubDrift(), summary.errorRate());
+				summary.validity().stubDrift(), summary.errorRate(), inApp);
 	}
 
 	private static List<Comparison> comparisons(BenchResults results) {

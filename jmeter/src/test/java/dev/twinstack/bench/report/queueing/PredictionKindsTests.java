@@ -123,19 +123,22 @@ class PredictionKindsTests {
 	}
 
 	@Test
-	void theCalibrationRunPredictsTheStandardProfilesCellsFromAnotherLoad() {
+	void theRehearsalPredictsTheStandardProfilesCellsBeyondTheCalibrationRun() {
 		// the standard profile's warm-up: the JIT run lent every CPU, the calibration run
 		// on the app's own cores, the rehearsal lent every CPU at the cells' concurrency
 		AppCpus oneCore = new AppCpus(1);
 		BenchResults results = warmedUp(only(ResultsFixture.pinned(oneCore), 400), oneCore, warmUp(50, true, 3.0),
-				warmUp(50, false, 1.5), warmUp(400, true, 0.9));
+				warmUp(50, false, 1.5), warmUp(400, true, 0.9, 0.3, 0.4));
 		RunModel model = RunModel.of(results);
 		for (CellSummary summary : results.matrix()) {
 			Cell cell = summary.cell();
-			assertThat(model.kind(cell)).as(cell.id()).contains(RunModel.Kind.OTHER_LOADS);
+			assertThat(model.kind(cell)).as(cell.id()).contains(RunModel.Kind.REHEARSAL);
 			ModelFit.Check check = model.check(cell).orElseThrow();
 			assertThat(check.calibratedAt()).isEqualTo(50);
-			// the calibration run's CPU per request, on the cell's one core
+			assertThat(model.source(cell)).contains("c=400 rehearsal, app on every CPU");
+			// the calibration run's demands on the cell's one core; the prediction from
+			// the rehearsal's CPU per request: app 0.9 ms, harness 0.3 ms JMeter + 0.4 ms
+			// mocks
 			StackDemands base = model.curves()
 				.values()
 				.stream()
@@ -145,6 +148,25 @@ class PredictionKindsTests {
 				.base();
 			assertThat(base.appCpuMs()).isEqualTo(1.5);
 			assertThat(base.appCores()).isEqualTo(1);
+			StackDemands used = new StackDemands(base.stack(), 0.9, 0.7, base.sequentialCalls(), base.callLatencyMs(),
+					base.otherDelayMs(), base.appCores(), base.harnessCores(), base.threads());
+			assertThat(check.predictedThroughput()).isCloseTo(used.predict(400).get(0).throughput(), within(1e-9));
+		}
+		assertThat(ReportWriter.render(results, Set.of(), model))
+			.contains("| rehearsal at the same load | c=400 rehearsal, app on every CPU |");
+	}
+
+	@Test
+	void onlyACellBeyondEveryOtherLoadIsPredictedFromItsRehearsal() {
+		// cells at c = 10 and c = 400 on 1 core, runs with CPU at both concurrencies: the
+		// c = 10 cell lies below the other load, the c = 400 cell beyond it
+		AppCpus oneCore = new AppCpus(1);
+		BenchResults results = warmedUp(ResultsFixture.pinned(oneCore), oneCore, warmUp(10, true, 0.9, 0.3, 0.4),
+				warmUp(400, true, 0.9, 0.3, 0.4));
+		RunModel model = RunModel.of(results);
+		for (CellSummary summary : results.matrix()) {
+			assertThat(model.kind(summary.cell())).as(summary.cell().id())
+				.contains((summary.cell().concurrency() == 400) ? RunModel.Kind.REHEARSAL : RunModel.Kind.OTHER_LOADS);
 		}
 	}
 
@@ -162,8 +184,12 @@ class PredictionKindsTests {
 	}
 
 	private static WarmUp warmUp(int concurrency, boolean everyCpu, double appMs) {
+		return warmUp(concurrency, everyCpu, appMs, 0.5, 0.5);
+	}
+
+	private static WarmUp warmUp(int concurrency, boolean everyCpu, double appMs, double jmeterMs, double mocksMs) {
 		return new WarmUp("composite-sequential", concurrency, List.of(150.0, 151.0, 150.5), List.of(), 17.0, true,
-				everyCpu, new WarmUp.Cpu(appMs, null, 0.5, 0.5, 2_500));
+				everyCpu, new WarmUp.Cpu(appMs, null, jmeterMs, mocksMs, 2_500));
 	}
 
 	/** The run with each app start on these CPUs, warmed up by these runs. */
