@@ -175,9 +175,8 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 				used = curve;
 				kind = Kind.SAME_CELL;
 			}
-			LoadDependentDemands loads = (rehearsed != null) ? others : used;
 			checks.put(cell,
-					ModelFit.check(used.at(cell.concurrency()), calibratedAt(loads, cell.concurrency()), measured));
+					ModelFit.check(used.at(cell.concurrency()), calibratedAt(used, cell.concurrency()), measured));
 			sources.put(cell, (rehearsed != null) ? "c=" + cell.concurrency() + " rehearsal, app on every CPU"
 					: used.source(cell.concurrency()));
 			kinds.put(cell, kind);
@@ -278,7 +277,9 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 			.stream()
 			.filter((app) -> app.heap() != null && app.appCpus() != null && app.ran(cell))
 			.flatMap((app) -> app.warmUp().stream())
-			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null
+			// a rehearsal cut short with the JIT busy reads its CPU net of compile time
+			// that was not all CPU: only a steady one serves
+			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null && run.steady()
 					&& run.concurrency() == cell.concurrency())
 			.reduce((first, next) -> next)
 			.map((rehearsal) -> {

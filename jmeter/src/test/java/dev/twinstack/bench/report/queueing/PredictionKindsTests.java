@@ -134,7 +134,7 @@ class PredictionKindsTests {
 			Cell cell = summary.cell();
 			assertThat(model.kind(cell)).as(cell.id()).contains(RunModel.Kind.REHEARSAL);
 			ModelFit.Check check = model.check(cell).orElseThrow();
-			assertThat(check.calibratedAt()).isEqualTo(50);
+			assertThat(check.calibratedAt()).isEqualTo(400);
 			assertThat(model.source(cell)).contains("c=400 rehearsal, app on every CPU");
 			// the calibration run's demands on the cell's one core; the prediction from
 			// the rehearsal's CPU per request: app 0.9 ms, harness 0.3 ms JMeter + 0.4 ms
@@ -154,6 +154,19 @@ class PredictionKindsTests {
 		}
 		assertThat(ReportWriter.render(results, Set.of(), model))
 			.contains("| rehearsal at the same load | c=400 rehearsal, app on every CPU |");
+	}
+
+	@Test
+	void aRehearsalCutShortWithTheJitBusyDoesNotPredict() {
+		AppCpus oneCore = new AppCpus(1);
+		WarmUp unsteady = new WarmUp("composite-sequential", 400, List.of(150.0, 300.0, 450.0), List.of(), 17.0, false,
+				true, new WarmUp.Cpu(0.2, 2.0, 0.3, 0.4, 2_500));
+		BenchResults results = warmedUp(only(ResultsFixture.pinned(oneCore), 400), oneCore, warmUp(50, true, 3.0),
+				warmUp(50, false, 1.5), unsteady);
+		RunModel model = RunModel.of(results);
+		for (CellSummary summary : results.matrix()) {
+			assertThat(model.kind(summary.cell())).as(summary.cell().id()).contains(RunModel.Kind.OTHER_LOADS);
+		}
 	}
 
 	@Test
