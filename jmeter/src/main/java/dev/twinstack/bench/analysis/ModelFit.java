@@ -157,9 +157,7 @@ public final class ModelFit {
 		if (cost == null || cost.appMs() == null || cost.harnessMs() == null) {
 			return null;
 		}
-		return new StackDemands(demands.stack(), cost.appMs(), cost.harnessMs(), demands.sequentialCalls(),
-				demands.callLatencyMs(), demands.otherDelayMs(), demands.appCores(), demands.harnessCores(),
-				demands.threads());
+		return demands.withCpu(cost.appMs(), cost.harnessMs());
 	}
 
 	/**

@@ -93,10 +93,8 @@ public record LoadDependentDemands(StackDemands base, List<MeasuredLoad> loads) 
 		if (population < 1) {
 			throw new IllegalArgumentException("concurrency is " + population + "; expected 1 or more");
 		}
-		return new StackDemands(this.base.stack(), interpolate(population, MeasuredLoad::appCpuMs),
-				interpolate(population, MeasuredLoad::harnessCpuMs), this.base.sequentialCalls(),
-				this.base.callLatencyMs(), this.base.otherDelayMs(), this.base.appCores(), this.base.harnessCores(),
-				this.base.threads());
+		return this.base.withCpu(interpolate(population, MeasuredLoad::appCpuMs),
+				interpolate(population, MeasuredLoad::harnessCpuMs));
 	}
 
 	/**

@@ -85,6 +85,17 @@ public record StackDemands(String stack, double appCpuMs, double harnessCpuMs, i
 	}
 
 	/**
+	 * These demands with another CPU per request, everything else kept.
+	 * @param app the app's CPU per request (ms of one core)
+	 * @param harness JMeter's and mock-services' CPU per request (ms)
+	 * @return the demands
+	 */
+	public StackDemands withCpu(double app, double harness) {
+		return new StackDemands(this.stack, app, harness, this.sequentialCalls, this.callLatencyMs, this.otherDelayMs,
+				this.appCores, this.harnessCores, this.threads);
+	}
+
+	/**
 	 * @return the downstream wait of one request, calls × latency (ms)
 	 */
 	public double downstreamMs() {

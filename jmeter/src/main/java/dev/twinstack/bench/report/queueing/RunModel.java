@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.ModelFit;
@@ -229,9 +230,8 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 			.findFirst()
 			.map((other) -> {
 				StackDemands at = other.at(cell.concurrency());
-				return LoadDependentDemands.constant(new StackDemands(base.stack(), at.appCpuMs(), at.harnessCpuMs(),
-						base.sequentialCalls(), base.callLatencyMs(), base.otherDelayMs(), base.appCores(),
-						base.harnessCores(), base.threads()), cell.concurrency());
+				return LoadDependentDemands.constant(base.withCpu(at.appCpuMs(), at.harnessCpuMs()),
+						cell.concurrency());
 			})
 			.orElse(null);
 	}
@@ -260,36 +260,26 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 	 * For a cell beyond every other load of its placement: the CPU per request of the app
 	 * and the harness read in the warm-up's rehearsal at the cell's own concurrency,
 	 * right before its first trial, on the cell's cores, delays and threads; {@code null}
-	 * when the cell lies within the other loads or no rehearsal read the CPU. Why: the
-	 * CPU per request falls with the load (each wake-up of an event loop, of JMeter's
-	 * client and of the stubs serves more requests at once), by up to 1.6× for the app
-	 * and 2× for the harness from c = 50 to c = 400 on 2 cores, far more than it moves
+	 * when the cell lies within the other loads or no steady rehearsal read the CPU. Why:
+	 * the CPU per request falls with the load (each wake-up of an event loop, of JMeter's
+	 * client and of the stubs serves more requests at once) far more than it moves
 	 * between the rehearsal, which lends the app every CPU, and the cell at the same
-	 * load; held at the lowest load's, it predicted the standard cells 1.3–1.7× too low.
-	 * The rehearsal is not the cell: its throughput and latency stay out of the
+	 * load. The rehearsal is not the cell: its throughput and latency stay out of the
 	 * prediction (docs/design.md, "Calibration where the cells run").
 	 */
 	static LoadDependentDemands withRehearsal(BenchResults results, Cell cell, LoadDependentDemands others) {
 		if (others.loads().get(others.loads().size() - 1).concurrency() >= cell.concurrency()) {
 			return null;
 		}
-		return results.apps()
-			.stream()
-			.filter((app) -> app.heap() != null && app.appCpus() != null && app.ran(cell))
-			.flatMap((app) -> app.warmUp().stream())
+		return warmUpRuns(results, cell)
 			// a rehearsal cut short with the JIT busy reads its CPU net of compile time
 			// that was not all CPU: only a steady one serves
 			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null && run.steady()
 					&& run.concurrency() == cell.concurrency())
 			.reduce((first, next) -> next)
-			.map((rehearsal) -> {
-				StackDemands at = others.at(cell.concurrency());
-				return LoadDependentDemands.constant(
-						new StackDemands(at.stack(), rehearsal.cpu().appMs(),
-								rehearsal.cpu().loadGeneratorMs() + rehearsal.cpu().mocksMs(), at.sequentialCalls(),
-								at.callLatencyMs(), at.otherDelayMs(), at.appCores(), at.harnessCores(), at.threads()),
-						cell.concurrency());
-			})
+			.map((rehearsal) -> LoadDependentDemands.constant(others.at(cell.concurrency())
+				.withCpu(rehearsal.cpu().appMs(), rehearsal.cpu().loadGeneratorMs() + rehearsal.cpu().mocksMs()),
+					cell.concurrency()))
 			.orElse(null);
 	}
 
@@ -352,10 +342,7 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 		if (lowest == null) {
 			return null;
 		}
-		Optional<WarmUp> warmUp = results.apps()
-			.stream()
-			.filter((app) -> app.heap() != null && app.appCpus() != null && app.ran(cell))
-			.flatMap((app) -> app.warmUp().stream())
+		Optional<WarmUp> warmUp = warmUpRuns(results, cell)
 			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null && !run.everyCpu()
 					&& run.concurrency() < lowest.cell().concurrency())
 			// the last at the lowest: a calibration run after a JIT run not lent any CPU
@@ -382,6 +369,14 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 		int appCores = cell.appCpus().isAll() ? cores : cell.appCpus().cores();
 		return ModelFit.demands(cell.stack().id(), calibration.cost(), calibration.lowest().ceiling().baseLatencyMs(),
 				calls, callMs, cores, appCores, threads);
+	}
+
+	/** The warm-up runs of the app starts that ran a cell, in order. */
+	private static Stream<WarmUp> warmUpRuns(BenchResults results, Cell cell) {
+		return results.apps()
+			.stream()
+			.filter((app) -> app.heap() != null && app.appCpus() != null && app.ran(cell))
+			.flatMap((app) -> app.warmUp().stream());
 	}
 
 	private static ModelFit.Measured measured(BenchResults results, CellSummary summary) {
