@@ -45,6 +45,8 @@ final class EmbeddedMongo {
 
 	private final HeapWatch heapWatch;
 
+	private final WriteMeter writes = new WriteMeter();
+
 	private Path temporaryFolder;
 
 	EmbeddedMongo(String bindAddress, int port, MongoStorage storage, int heapWarningPercent) {
@@ -61,7 +63,7 @@ final class EmbeddedMongo {
 		}
 		this.heapWatch.start();
 		MongoBackend startedBackend = openBackend();
-		MongoServer started = new MongoServer(startedBackend);
+		MongoServer started = new MongoServer(this.writes.meter(startedBackend));
 		try {
 			started.bind(this.bindAddress, this.port);
 		}
@@ -186,6 +188,13 @@ final class EmbeddedMongo {
 
 	HeapWatch heapWatch() {
 		return this.heapWatch;
+	}
+
+	/**
+	 * @return the meter of the insert commands, over every start
+	 */
+	WriteMeter writes() {
+		return this.writes;
 	}
 
 	/**

@@ -24,7 +24,9 @@ import com.github.tomakehurst.wiremock.http.ResponseDefinition;
  * {@code "storage"} ({@code memory} or {@code disk}), {@code "profiles"} (the documents
  * of {@code twinstack.profiles}), {@code "heapUsedPercent"} (after the last GC) and
  * {@code "warning"} ({@code null}, or the {@link HeapWatch} warning while the heap is
- * above its threshold).</li>
+ * above its threshold), {@code "inserts"} and {@code "insertBusyMs"}: the insert commands
+ * completed and the time at least one was in progress since mock-services started
+ * ({@link WriteMeter}).</li>
  * </ul>
  * Each answers 200 with the state after the call; stopping a stopped server or starting a
  * running one changes nothing.
@@ -74,6 +76,8 @@ final class MongoAdminExtension implements AdminApiExtension {
 		state.put("profiles", this.mongo.countDocuments(MockServices.DATABASE, MockServices.PROFILES));
 		state.put("heapUsedPercent", this.mongo.heapWatch().usedPercent());
 		state.put("warning", this.mongo.heapWatch().warning().orElse(null));
+		state.put("inserts", this.mongo.writes().inserts());
+		state.put("insertBusyMs", this.mongo.writes().busyMs(System.nanoTime()));
 		return ResponseDefinition.okForJson(state);
 	}
 

@@ -88,7 +88,9 @@ class MockServicesAdminApiTests {
 		assertThat(started.body()).containsPattern("\"running\"\\s*:\\s*true");
 		assertThat(acceptsConnections(mocks.mongoAddress())).isTrue();
 		assertThat(http.send(HttpRequest.newBuilder(mongo).GET().build(), BodyHandlers.ofString()).body())
-			.containsPattern("\"running\"\\s*:\\s*true");
+			.containsPattern("\"running\"\\s*:\\s*true")
+			.containsPattern("\"inserts\"\\s*:\\s*\\d+")
+			.containsPattern("\"insertBusyMs\"\\s*:\\s*[0-9.]+");
 	}
 
 	@Test

@@ -38,11 +38,26 @@ import dev.twinstack.monitoring.TimeSeries;
  * @param servedInFlight N at the app without sampling: the rise of the seconds its
  * finished requests of the workload took, divided by the time between the window's first
  * and last reading; {@code null} when not read
+ * @param stages where the app's time per request went in the window ({@link AppStages}),
+ * {@code null} when its timers were not read
  */
-public record LittlesLaw(double seconds, double rate, double meanLatencyMs, double appInFlight, Double servedInFlight) {
+public record LittlesLaw(double seconds, double rate, double meanLatencyMs, double appInFlight, Double servedInFlight,
+		AppStages stages) {
 
 	/** How far the app's N may lie from λ·R before an open cell is flagged (%). */
 	public static final int TOLERANCE_PERCENT = 10;
+
+	/**
+	 * A check without the app's stages.
+	 * @param seconds the window's length (s)
+	 * @param rate λ (req/s)
+	 * @param meanLatencyMs R (ms)
+	 * @param appInFlight N at the app's gauge
+	 * @param servedInFlight N from the app's served time, {@code null} when not read
+	 */
+	public LittlesLaw(double seconds, double rate, double meanLatencyMs, double appInFlight, Double servedInFlight) {
+		this(seconds, rate, meanLatencyMs, appInFlight, servedInFlight, null);
+	}
 
 	/** Fewest readings of the app (one a second) that make a mean. */
 	static final int MIN_READINGS = 3;
@@ -114,7 +129,8 @@ public record LittlesLaw(double seconds, double rate, double meanLatencyMs, doub
 		double seconds = (toMs - fromMs) / 1000.0;
 		double meanLatencyMs = counted.stream().mapToLong(Sample::elapsedMs).average().orElse(0);
 		double appInFlight = read.stream().mapToDouble((row) -> row.value(inFlight)).average().orElse(0);
-		return new LittlesLaw(seconds, counted.size() / seconds, meanLatencyMs, appInFlight, servedInFlight(window));
+		return new LittlesLaw(seconds, counted.size() / seconds, meanLatencyMs, appInFlight, servedInFlight(window),
+				AppStages.of(window));
 	}
 
 	/**
@@ -122,20 +138,8 @@ public record LittlesLaw(double seconds, double rate, double meanLatencyMs, doub
 	 * it, between its first and last reading of the counter.
 	 */
 	private static Double servedInFlight(TimeSeries window) {
-		if (!window.columns().contains(SERVED_SECONDS)) {
-			return null;
-		}
-		int served = window.indexOf(SERVED_SECONDS);
-		List<TimeSeries.Row> read = window.rows().stream().filter((row) -> Double.isFinite(row.value(served))).toList();
-		if (read.size() < 2) {
-			return null;
-		}
-		TimeSeries.Row first = read.get(0);
-		TimeSeries.Row last = read.get(read.size() - 1);
-		double rise = last.value(served) - first.value(served);
-		long ms = last.time().toEpochMilli() - first.time().toEpochMilli();
-		// a counter that went backwards: the app restarted
-		return (rise >= 0 && ms > 0) ? rise * 1000 / ms : null;
+		CounterRise served = CounterRise.of(window, SERVED_SECONDS);
+		return (served != null) ? served.perSecond() : null;
 	}
 
 	/**
@@ -218,7 +222,8 @@ public record LittlesLaw(double seconds, double rate, double meanLatencyMs, doub
 		List<Double> served = measured.stream().map(LittlesLaw::servedInFlight).filter(Objects::nonNull).toList();
 		return new LittlesLaw(median(measured, LittlesLaw::seconds), median(measured, LittlesLaw::rate),
 				median(measured, LittlesLaw::meanLatencyMs), median(measured, LittlesLaw::appInFlight),
-				served.isEmpty() ? null : Spread.of(served).median());
+				served.isEmpty() ? null : Spread.of(served).median(),
+				AppStages.median(measured.stream().map(LittlesLaw::stages).toList()));
 	}
 
 	private static double median(List<LittlesLaw> trials, Function<LittlesLaw, Double> value) {

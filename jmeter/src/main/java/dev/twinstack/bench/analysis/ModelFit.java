@@ -89,9 +89,27 @@ public final class ModelFit {
 	 * @param inAppShare the share of the requests in flight that were inside the app (its
 	 * in-flight gauge over the load generator's rate × mean latency, Little's law), 0–1;
 	 * {@code null} when not read
+	 * @param stages where the app's time per request went, by its own timers
+	 * ({@link AppStages}); {@code null} when not read
 	 */
 	public record Measured(int concurrency, double throughput, Double meanLatencyMs, CpuCost cost, Double stubDrift,
-			double errorRate, Double inAppShare) {
+			double errorRate, Double inAppShare, AppStages stages) {
+
+		/**
+		 * What the cell measured, without the app's stages.
+		 * @param concurrency the clients
+		 * @param throughput median steady throughput of successful requests (req/s)
+		 * @param meanLatencyMs mean latency of the median trial (ms), {@code null} when
+		 * not known
+		 * @param cost the cell's own CPU per request, {@code null} when not measured
+		 * @param stubDrift the stubs' median latency over the configured one, minus 1
+		 * @param errorRate failed / all requests
+		 * @param inAppShare the share of the requests in flight inside the app, 0–1
+		 */
+		public Measured(int concurrency, double throughput, Double meanLatencyMs, CpuCost cost, Double stubDrift,
+				double errorRate, Double inAppShare) {
+			this(concurrency, throughput, meanLatencyMs, cost, stubDrift, errorRate, inAppShare, null);
+		}
 
 		/**
 		 * What the cell measured, without the in-flight reading.
@@ -105,7 +123,7 @@ public final class ModelFit {
 		 */
 		public Measured(int concurrency, double throughput, Double meanLatencyMs, CpuCost cost, Double stubDrift,
 				double errorRate) {
-			this(concurrency, throughput, meanLatencyMs, cost, stubDrift, errorRate, null);
+			this(concurrency, throughput, meanLatencyMs, cost, stubDrift, errorRate, null, null);
 		}
 
 	}
@@ -153,6 +171,27 @@ public final class ModelFit {
 				off ? leftOut(demands, calibratedAt, measured, prediction, ratio, own) : null);
 	}
 
+	/**
+	 * Where the app's own timers put the wait, against the model's queueing at the CPUs;
+	 * without the timers, the candidates.
+	 */
+	private static String stagesAgainstModel(StackDemands demands, Measured measured, Prediction prediction) {
+		AppStages stages = measured.stages();
+		if (stages == null) {
+			return "; the app's waits beyond its CPU (downstream calls queued on the shared harness core, the MongoDB "
+					+ "pool, carrier or event-loop threads, GC pauses) come in bursts a mean-value model cannot see";
+		}
+		double modelled = prediction.latencyMs() - demands.downstreamMs();
+		double late = stages.downstreamMs() - demands.downstreamMs();
+		String stubs = (measured.stubDrift() != null)
+				? fmt("; a probe of the stubs saw them %+.0f %%", measured.stubDrift() * 100) : "";
+		return fmt(". The app's own timers: %s%s. Beyond the configured latency that is %.0f ms in the calls, %.0f "
+				+ "in the insert and %.0f elsewhere in the app, where the model puts %.0f ms of CPU and queueing in "
+				+ "all, app and harness: the requests queued at their steps for a busy core, in bursts a mean-value "
+				+ "model cannot see", stages.describe(demands.callLatencyMs()), stubs, late, stages.databaseMs(),
+				stages.otherMs(), modelled);
+	}
+
 	private static StackDemands withCpu(StackDemands demands, CpuCost cost) {
 		if (cost == null || cost.appMs() == null || cost.harnessMs() == null) {
 			return null;
@@ -195,11 +234,10 @@ public final class ModelFit {
 		else if (ratio < 1 && measured.inAppShare() != null && measured.inAppShare() >= 0.9) {
 			why.append(fmt("requests waited inside the app where the model has no centre: %.0f %% of those in flight "
 					+ "were in the app (its gauge against rate × latency, Little's law), %.0f ms of mean latency "
-					+ "against the model's %.0f, with the CPU per request it was given; the app's waits beyond its CPU "
-					+ "(downstream calls queued on the shared harness core, the MongoDB pool, carrier or event-loop "
-					+ "threads, GC pauses) come in bursts a mean-value model cannot see", measured.inAppShare() * 100,
+					+ "against the model's %.0f, with the CPU per request it was given", measured.inAppShare() * 100,
 					(measured.meanLatencyMs() != null) ? measured.meanLatencyMs() : Double.NaN,
 					prediction.latencyMs()));
+			why.append(stagesAgainstModel(demands, measured, prediction));
 			if (own != null) {
 				why.append(fmt("; even with this cell's own CPU it predicts %.0f req/s", own));
 			}

@@ -110,7 +110,8 @@ public final class CellMonitor implements AutoCloseable {
 		return List.of(new ActuatorProbe("app", app.actuatorUri(), workload.uriTag(), INTERVAL),
 				new PrometheusProbe(app.actuatorUri(), workload.method(), workload.uriTag(), INTERVAL),
 				new ProcessProbe("app", app.process().pid()), new ProcessProbe("mocks", mocks.process().pid()),
-				new ProcessProbe("loadgen", ProcessHandle.current().pid()), new MachineProbe());
+				new ProcessProbe("loadgen", ProcessHandle.current().pid()), new MachineProbe(),
+				new MongoWritesProbe(mocks.customersUrl(), INTERVAL));
 	}
 
 	/**

@@ -55,7 +55,14 @@ import dev.twinstack.monitoring.Probe;
  * while the page is written, is taken off; 0 before the workload's first request;</li>
  * <li>{@code app_served_seconds}: the sum of {@code http_server_requests_seconds} of the
  * measured {@code uri}, every status, since the start (s): its rise over a window divided
- * by the window is the mean number of those requests in the app, without sampling.</li>
+ * by the window is the mean number of those requests in the app, without sampling;</li>
+ * <li>{@code app_client_calls}, {@code app_client_seconds}: count and sum (s) of
+ * {@code http_client_requests_seconds}, the app's downstream calls as its HTTP client
+ * timed them (from the call to the response read, both apps' observation), every service
+ * and outcome, since the start;</li>
+ * <li>{@code app_insert_commands}, {@code app_insert_seconds}: count and sum (s) of
+ * {@code mongodb_driver_commands_seconds} of the {@code insert} command, the MongoDB
+ * driver's own timing of each (from sending it to its reply), since the start.</li>
  * </ul>
  * A meter the app does not expose is {@code NaN} in every row (e.g. Tomcat's in
  * webflux-app). The protobuf page is about two thirds of the text page (docs/design.md,
@@ -68,13 +75,25 @@ public final class PrometheusProbe implements Probe {
 	/** The columns, in {@link #read()} order. */
 	public static final List<String> COLUMNS = List.of("app_gc_allocated_bytes", "app_gc_count", "app_gc_seconds",
 			"app_served", "app_mongo_pool_wait", "app_mongo_pool_checkedout", "app_client_pending", "app_tomcat_busy",
-			"app_jit_ms", "app_in_flight", "app_served_seconds");
+			"app_jit_ms", "app_in_flight", "app_served_seconds", "app_client_calls", "app_client_seconds",
+			"app_insert_commands", "app_insert_seconds");
 
 	/**
 	 * Micrometer's long-task timer of the server's requests in progress (observation
 	 * {@code http.server.requests}, suffix {@code .active}).
 	 */
 	static final String ACTIVE = "http_server_requests_active_seconds";
+
+	/**
+	 * Micrometer's timer of the app's downstream calls (observation
+	 * {@code http.client.requests}).
+	 */
+	private static final String CLIENT = "http_client_requests_seconds";
+
+	/**
+	 * The MongoDB driver's timer of its commands ({@code MongoMetricsCommandListener}).
+	 */
+	private static final String INSERT = "mongodb_driver_commands_seconds";
 
 	/** The method of this probe's own request, in progress while the page is written. */
 	private static final String SCRAPE_METHOD = "GET";
@@ -159,6 +178,7 @@ public final class PrometheusProbe implements Probe {
 		double allocated = page.value("jvm_gc_memory_allocated_bytes_total", PrometheusScrape.ALL)
 				+ (Double.isNaN(eden) ? 0 : eden);
 		Predicate<Map<String, String>> measured = (labels) -> requestUri.equals(labels.get("uri"));
+		Predicate<Map<String, String>> insert = (labels) -> "insert".equals(labels.get("command"));
 		return new double[] { allocated, zeroIfMissing(page.count("jvm_gc_pause_seconds", PrometheusScrape.ALL)),
 				zeroIfMissing(page.total("jvm_gc_pause_seconds", PrometheusScrape.ALL)),
 				zeroIfMissing(page.count("http_server_requests_seconds", measured)),
@@ -166,7 +186,10 @@ public final class PrometheusProbe implements Probe {
 				page.value("mongodb_driver_pool_checkedout", PrometheusScrape.ALL),
 				Double.isNaN(netty) ? apache : netty, page.value("tomcat_threads_busy_threads", PrometheusScrape.ALL),
 				page.value("jvm_compilation_time_ms_total", PrometheusScrape.ALL), inFlight(page, requestMethod),
-				zeroIfMissing(page.total("http_server_requests_seconds", measured)) };
+				zeroIfMissing(page.total("http_server_requests_seconds", measured)),
+				zeroIfMissing(page.count(CLIENT, PrometheusScrape.ALL)),
+				zeroIfMissing(page.total(CLIENT, PrometheusScrape.ALL)), zeroIfMissing(page.count(INSERT, insert)),
+				zeroIfMissing(page.total(INSERT, insert)) };
 	}
 
 	/**

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import dev.twinstack.bench.analysis.AppStages;
 import dev.twinstack.bench.analysis.Ceiling;
 import dev.twinstack.bench.analysis.CpuCost;
 import dev.twinstack.bench.analysis.CrossCheck;
@@ -218,6 +219,10 @@ public final class MatrixReport {
 			row(rows, "Little's law: in flight at the app (from its served time) / λ·R", columns,
 					MatrixReport::littlesLaw);
 		}
+		if (group.stream().anyMatch((s) -> s.littlesLaw() != null && s.littlesLaw().stages() != null)) {
+			row(rows, "In the app per request, ms (its timers): all: calls × each / insert / elsewhere", columns,
+					MatrixReport::stages);
+		}
 		row(rows, "App", columns,
 				(s) -> s.health().needsRestart() ? "**" + s.health().status() + "**: " + s.health().cause() : "ok");
 		row(rows, "Validity", columns, MatrixReport::validity);
@@ -234,6 +239,16 @@ public final class MatrixReport {
 				(check.servedInFlight() != null) ? fmt(" (%.1f)", check.servedInFlight()) : "", check.clientInFlight())
 				+ ((check.deviation() != null) ? ": " + (flagged ? "**" : "") + fmt("%+.0f %%", check.deviation() * 100)
 						+ (flagged ? "**" : "") : "");
+	}
+
+	private static String stages(CellSummary s) {
+		AppStages stages = (s.littlesLaw() != null) ? s.littlesLaw().stages() : null;
+		if (stages == null) {
+			return MISSING;
+		}
+		return fmt("%.0f: %.0f × %.0f / %.0f / %.0f", stages.residenceMs(), stages.callsPerRequest(), stages.callMs(),
+				stages.databaseMs(), stages.otherMs())
+				+ ((stages.lockBusy() != null) ? fmt(" (database lock %.0f %% busy)", stages.lockBusy() * 100) : "");
 	}
 
 	private static String validity(CellSummary s) {

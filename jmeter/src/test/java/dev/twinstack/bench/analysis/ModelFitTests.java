@@ -125,6 +125,18 @@ class ModelFitTests {
 		assertThat(inside.leftOut()).startsWith("requests waited inside the app where the model has no centre: 97 % "
 				+ "of those in flight were in the app (its gauge against rate × latency, Little's law), 400 ms of mean "
 				+ "latency against the model's 320");
+		assertThat(inside.leftOut()).contains("come in bursts a mean-value model cannot see");
+		// with the app's own timers: where the wait was, against the model's 20 ms beyond
+		// the downstream latency
+		AppStages stages = new AppStages(100, 395, 3, 118, 1, 29, 0.03, 0.25);
+		ModelFit.Check timed = ModelFit.check(demands, 1,
+				new ModelFit.Measured(1, 2.5, 400.0, null, 0.03, 0, 0.97, stages));
+		assertThat(timed.leftOut()).endsWith(". The app's own timers: 3 downstream calls of 118 ms each (configured "
+				+ "100), 29 ms in the insert (the embedded database's write lock 3 % busy), 12 ms elsewhere in the "
+				+ "app; a probe of the stubs saw them +3 %. Beyond the configured latency that is 54 ms in the calls, "
+				+ "29 in the insert and 12 elsewhere in the app, where the model puts 20 ms of CPU and queueing in "
+				+ "all, app and harness: the requests queued at their steps for a busy core, in bursts a mean-value "
+				+ "model cannot see");
 		// half of them outside the app: no claim where they waited
 		assertThat(ModelFit.check(demands, 1, new ModelFit.Measured(1, 2.5, 400.0, null, null, 0, 0.5)).leftOut())
 			.startsWith("requests waited where the model has no centre");

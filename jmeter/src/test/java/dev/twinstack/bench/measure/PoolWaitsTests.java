@@ -42,8 +42,8 @@ class PoolWaitsTests {
 	}
 
 	private static TimeSeries.Row row(int second, double mongoWait, double checkedOut, double pending, double busy) {
-		return new TimeSeries.Row(GcCostTests.T0.plusSeconds(second),
-				new double[] { 1, 1, 1, 1, mongoWait, checkedOut, pending, busy, Double.NaN, Double.NaN, Double.NaN });
+		return new TimeSeries.Row(GcCostTests.T0.plusSeconds(second), new double[] { 1, 1, 1, 1, mongoWait, checkedOut,
+				pending, busy, Double.NaN, Double.NaN, Double.NaN, 0, 0, 0, 0 });
 	}
 
 }

@@ -58,7 +58,15 @@ class PrometheusProbeTests {
 						labels("server.address", "127.0.0.1:27019")),
 				gauge("mongodb_driver_pool_checkedout", 3, labels("server.address", "127.0.0.1:27018")),
 				gauge("httpcomponents_httpclient_pool_total_pending", 4, labels("httpclient", "downstream")),
-				gauge("tomcat_threads_busy_threads", 7, labels("name", "http-nio-127.0.0.1-8080")));
+				gauge("tomcat_threads_busy_threads", 7, labels("name", "http-nio-127.0.0.1-8080")),
+				summary("http_client_requests_seconds",
+						observed(600, 66.0, "client_name", "127.0.0.1", "status", "200", "uri", "/customers/{id}"),
+						observed(620, 70.0, "client_name", "127.0.0.1", "status", "200", "uri",
+								"/customers/{id}/orders"),
+						observed(20, 40.0, "client_name", "127.0.0.1", "status", "CLIENT_ERROR", "uri", "none")),
+				summary("mongodb_driver_commands_seconds",
+						observed(600, 18.0, "command", "insert", "collection", "profiles", "status", "SUCCESS"),
+						observed(3, 0.3, "command", "ping", "status", "SUCCESS")));
 	}
 
 	@Test
@@ -72,7 +80,11 @@ class PrometheusProbeTests {
 			.containsEntry("app_mongo_pool_wait", 3.0)
 			.containsEntry("app_mongo_pool_checkedout", 3.0)
 			.containsEntry("app_client_pending", 4.0)
-			.containsEntry("app_tomcat_busy", 7.0);
+			.containsEntry("app_tomcat_busy", 7.0)
+			.containsEntry("app_client_calls", 1240.0)
+			.containsEntry("app_client_seconds", 176.0)
+			.containsEntry("app_insert_commands", 600.0)
+			.containsEntry("app_insert_seconds", 18.0);
 		assertThat(row.get("app_gc_seconds")).isCloseTo(0.091, within(1e-12));
 	}
 
@@ -145,7 +157,12 @@ class PrometheusProbeTests {
 			assertThat(app).containsEntry("app_served", 620.0)
 				.containsEntry("app_mongo_pool_wait", 0.0)
 				.containsEntry("app_mongo_pool_checkedout", 0.0)
-				.containsEntry("app_client_pending", 0.0);
+				.containsEntry("app_client_pending", 0.0)
+				.containsEntry("app_insert_commands", 620.0);
+			// three downstream calls per request, each timed by the app's client
+			assertThat(app.get("app_client_calls")).isEqualTo(3 * 620.0);
+			assertThat(app.get("app_client_seconds")).isGreaterThan(0);
+			assertThat(app.get("app_insert_seconds")).isGreaterThan(0);
 			// Tomcat's busy threads need server.tomcat.mbeanregistry.enabled, which
 			// mvc-app leaves off; webflux-app has no Tomcat
 			assertThat(app.get("app_tomcat_busy")).isNaN();

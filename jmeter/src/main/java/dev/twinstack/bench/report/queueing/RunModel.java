@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import dev.twinstack.bench.analysis.CpuCost;
+import dev.twinstack.bench.analysis.LittlesLaw;
 import dev.twinstack.bench.analysis.ModelFit;
 import dev.twinstack.bench.analysis.Winners;
 import dev.twinstack.bench.matrix.AppCpus;
@@ -393,7 +394,8 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 			.orElse(null);
 		return new ModelFit.Measured(summary.cell().concurrency(),
 				summary.throughput().median() * (1 - summary.errorRate()), mean, summary.cpuCost(),
-				summary.validity().stubDrift(), summary.errorRate(), inApp);
+				summary.validity().stubDrift(), summary.errorRate(), inApp,
+				trial.map(CellResult::littlesLaw).map(LittlesLaw::stages).orElse(null));
 	}
 
 	private static List<Comparison> comparisons(BenchResults results) {
