@@ -6,6 +6,7 @@ import java.util.function.Function;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import dev.twinstack.bench.measure.CounterRise;
 import dev.twinstack.bench.measure.Spread;
 import dev.twinstack.monitoring.TimeSeries;
 

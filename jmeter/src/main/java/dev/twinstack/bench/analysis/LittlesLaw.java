@@ -14,6 +14,7 @@ import dev.twinstack.bench.load.JtlAnalysis;
 import dev.twinstack.bench.matrix.Cell;
 import dev.twinstack.bench.matrix.LoadModel;
 import dev.twinstack.bench.matrix.Stack;
+import dev.twinstack.bench.measure.CounterRise;
 import dev.twinstack.bench.measure.Spread;
 import dev.twinstack.monitoring.TimeSeries;
 

@@ -1,8 +1,5 @@
 package dev.twinstack.bench.measure;
 
-import java.time.Duration;
-import java.util.List;
-
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.twinstack.monitoring.TimeSeries;
 
@@ -33,22 +30,8 @@ public record JitCompilation(double seconds, double compilationMs) {
 	 * backwards (the app restarted)
 	 */
 	public static JitCompilation over(TimeSeries trial) {
-		if (!trial.columns().contains(COLUMN)) {
-			return null;
-		}
-		int index = trial.indexOf(COLUMN);
-		List<TimeSeries.Row> read = trial.rows().stream().filter((row) -> Double.isFinite(row.value(index))).toList();
-		if (read.size() < 2) {
-			return null;
-		}
-		TimeSeries.Row first = read.get(0);
-		TimeSeries.Row last = read.get(read.size() - 1);
-		double ms = last.value(index) - first.value(index);
-		double seconds = Duration.between(first.time(), last.time()).toMillis() / 1000.0;
-		if (ms < 0 || seconds <= 0) {
-			return null;
-		}
-		return new JitCompilation(seconds, ms);
+		CounterRise rise = CounterRise.of(trial, COLUMN);
+		return (rise != null) ? new JitCompilation(rise.ms() / 1000.0, rise.value()) : null;
 	}
 
 	/**

@@ -1,4 +1,4 @@
-package dev.twinstack.bench.analysis;
+package dev.twinstack.bench.measure;
 
 import java.util.List;
 
@@ -10,7 +10,7 @@ import dev.twinstack.monitoring.TimeSeries;
  * @param value the rise
  * @param ms the time between those readings (ms)
  */
-record CounterRise(double value, long ms) {
+public record CounterRise(double value, long ms) {
 
 	/**
 	 * Reads a counter's rise.
@@ -19,7 +19,7 @@ record CounterRise(double value, long ms) {
 	 * @return the rise, {@code null} without the column, with fewer than 2 finite
 	 * readings or when the counter went backwards (the process restarted)
 	 */
-	static CounterRise of(TimeSeries window, String column) {
+	public static CounterRise of(TimeSeries window, String column) {
 		if (!window.columns().contains(column)) {
 			return null;
 		}
@@ -36,7 +36,7 @@ record CounterRise(double value, long ms) {
 	/**
 	 * @return the rise per second (per s)
 	 */
-	double perSecond() {
+	public double perSecond() {
 		return this.value * 1000 / this.ms;
 	}
 
