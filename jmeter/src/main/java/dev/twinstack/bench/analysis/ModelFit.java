@@ -187,8 +187,8 @@ public final class ModelFit {
 				? fmt("; a probe of the stubs saw them %+.0f %%", measured.stubDrift() * 100) : "";
 		return fmt(". The app's own timers: %s%s. Beyond the configured latency that is %.0f ms in the calls, %.0f "
 				+ "in the insert and %.0f elsewhere in the app, where the model puts %.0f ms of CPU and queueing in "
-				+ "all, app and harness: the requests queued at their steps for a busy core, in bursts a mean-value "
-				+ "model cannot see", stages.describe(demands.callLatencyMs()), stubs, late, stages.databaseMs(),
+				+ "all, app and harness: the I/O steps' own response time grew with the load beyond what the model's "
+				+ "CPU centres queue", stages.describe(demands.callLatencyMs()), stubs, late, stages.databaseMs(),
 				stages.otherMs(), modelled);
 	}
 

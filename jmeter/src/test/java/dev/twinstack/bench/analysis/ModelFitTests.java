@@ -135,8 +135,8 @@ class ModelFitTests {
 				+ "100), 29 ms in the insert (the embedded database's write lock 3 % busy), 12 ms elsewhere in the "
 				+ "app; a probe of the stubs saw them +3 %. Beyond the configured latency that is 54 ms in the calls, "
 				+ "29 in the insert and 12 elsewhere in the app, where the model puts 20 ms of CPU and queueing in "
-				+ "all, app and harness: the requests queued at their steps for a busy core, in bursts a mean-value "
-				+ "model cannot see");
+				+ "all, app and harness: the I/O steps' own response time grew with the load beyond what the model's "
+				+ "CPU centres queue");
 		// half of them outside the app: no claim where they waited
 		assertThat(ModelFit.check(demands, 1, new ModelFit.Measured(1, 2.5, 400.0, null, null, 0, 0.5)).leftOut())
 			.startsWith("requests waited where the model has no centre");
