@@ -48,18 +48,6 @@ public record LittlesLaw(double seconds, double rate, double meanLatencyMs, doub
 	/** How far the app's N may lie from λ·R before an open cell is flagged (%). */
 	public static final int TOLERANCE_PERCENT = 10;
 
-	/**
-	 * A check without the app's stages.
-	 * @param seconds the window's length (s)
-	 * @param rate λ (req/s)
-	 * @param meanLatencyMs R (ms)
-	 * @param appInFlight N at the app's gauge
-	 * @param servedInFlight N from the app's served time, {@code null} when not read
-	 */
-	public LittlesLaw(double seconds, double rate, double meanLatencyMs, double appInFlight, Double servedInFlight) {
-		this(seconds, rate, meanLatencyMs, appInFlight, servedInFlight, null);
-	}
-
 	/** Fewest readings of the app (one a second) that make a mean. */
 	static final int MIN_READINGS = 3;
 

@@ -96,22 +96,6 @@ public final class ModelFit {
 			double errorRate, Double inAppShare, AppStages stages) {
 
 		/**
-		 * What the cell measured, without the app's stages.
-		 * @param concurrency the clients
-		 * @param throughput median steady throughput of successful requests (req/s)
-		 * @param meanLatencyMs mean latency of the median trial (ms), {@code null} when
-		 * not known
-		 * @param cost the cell's own CPU per request, {@code null} when not measured
-		 * @param stubDrift the stubs' median latency over the configured one, minus 1
-		 * @param errorRate failed / all requests
-		 * @param inAppShare the share of the requests in flight inside the app, 0–1
-		 */
-		public Measured(int concurrency, double throughput, Double meanLatencyMs, CpuCost cost, Double stubDrift,
-				double errorRate, Double inAppShare) {
-			this(concurrency, throughput, meanLatencyMs, cost, stubDrift, errorRate, inAppShare, null);
-		}
-
-		/**
 		 * What the cell measured, without the in-flight reading.
 		 * @param concurrency the clients
 		 * @param throughput median steady throughput of successful requests (req/s)

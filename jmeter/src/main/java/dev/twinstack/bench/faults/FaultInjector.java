@@ -83,7 +83,7 @@ public final class FaultInjector {
 	 * lost) through the customers service's admin API extension.
 	 */
 	void stopMongo() {
-		send(HttpRequest.newBuilder(URI.create(this.mocks.customersUrl() + "/__admin/ext/mongo/stop"))
+		send(HttpRequest.newBuilder(URI.create(this.mocks.mongoAdminUrl() + "/stop"))
 			.POST(HttpRequest.BodyPublishers.noBody()), 200);
 	}
 
@@ -91,7 +91,7 @@ public final class FaultInjector {
 	 * Starts the mocks' MongoDB again on the same port, empty.
 	 */
 	void startMongo() {
-		send(HttpRequest.newBuilder(URI.create(this.mocks.customersUrl() + "/__admin/ext/mongo/start"))
+		send(HttpRequest.newBuilder(URI.create(this.mocks.mongoAdminUrl() + "/start"))
 			.POST(HttpRequest.BodyPublishers.noBody()), 200);
 	}
 

@@ -111,7 +111,7 @@ public final class CellMonitor implements AutoCloseable {
 				new PrometheusProbe(app.actuatorUri(), workload.method(), workload.uriTag(), INTERVAL),
 				new ProcessProbe("app", app.process().pid()), new ProcessProbe("mocks", mocks.process().pid()),
 				new ProcessProbe("loadgen", ProcessHandle.current().pid()), new MachineProbe(),
-				new MongoWritesProbe(mocks.customersUrl(), INTERVAL));
+				new MongoWritesProbe(mocks.mongoAdminUrl(), INTERVAL));
 	}
 
 	/**

@@ -42,12 +42,12 @@ public final class MongoWritesProbe implements Probe {
 
 	/**
 	 * Creates the probe.
-	 * @param customersUrl the customers service's base URL, e.g.
-	 * {@code http://127.0.0.1:9081}
+	 * @param mongoAdminUrl the embedded MongoDB's state on the admin API, e.g.
+	 * {@code http://127.0.0.1:9081/__admin/ext/mongo}
 	 * @param timeout the longest wait for one reading
 	 */
-	public MongoWritesProbe(String customersUrl, Duration timeout) {
-		this.state = URI.create(customersUrl.replaceAll("/$", "") + "/__admin/ext/mongo");
+	public MongoWritesProbe(String mongoAdminUrl, Duration timeout) {
+		this.state = URI.create(mongoAdminUrl);
 		this.timeout = timeout;
 		this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
 	}

@@ -114,6 +114,16 @@ public final class MockServicesProcess implements AutoCloseable {
 		return "http://" + HOST + ":" + this.ports.customers();
 	}
 
+	/**
+	 * The embedded MongoDB's switch and state on the customers service's admin API
+	 * (mock-services' {@code MongoAdminExtension}).
+	 * @return e.g. {@code http://127.0.0.1:9081/__admin/ext/mongo}; {@code /stop} and
+	 * {@code /start} below it
+	 */
+	public String mongoAdminUrl() {
+		return customersUrl() + "/__admin/ext/mongo";
+	}
+
 	String ordersUrl() {
 		return "http://" + HOST + ":" + this.ports.orders();
 	}

@@ -48,8 +48,8 @@ class LittlesLawTests {
 		assertThat(inFlight(44.99).agrees()).isFalse();
 		assertThat(inFlight(55.01).deviation()).isCloseTo(0.1002, within(1e-9));
 		// nothing in flight at the load generator: nothing to judge
-		assertThat(new LittlesLaw(30, 0, 0, 3, null).deviation()).isNull();
-		assertThat(new LittlesLaw(30, 0, 0, 3, null).agrees()).isTrue();
+		assertThat(new LittlesLaw(30, 0, 0, 3, null, null).deviation()).isNull();
+		assertThat(new LittlesLaw(30, 0, 0, 3, null, null).agrees()).isTrue();
 	}
 
 	@Test
@@ -62,7 +62,7 @@ class LittlesLawTests {
 
 	@Test
 	void saysWhereTheRequestsWaitedWhenTheAppSawFewer() {
-		LittlesLaw queued = new LittlesLaw(30, 300, 650, 150, 148.5);
+		LittlesLaw queued = new LittlesLaw(30, 300, 650, 150, 148.5, null);
 
 		assertThat(queued.warning(OPEN_MVC)).isEqualTo("Little's law (N = λ·R) misses by -23 % (tolerance 10 %): "
 				+ "150.0 in flight at the app (148.5 from its served time) against λ·R = 300.0 req/s × 650 ms = "
@@ -72,14 +72,14 @@ class LittlesLawTests {
 				+ "its latency holds that wait, the app's gauges do not");
 		assertThat(queued.warning(OPEN_WEBFLUX)).contains(
 				"queued before the app, in the server socket's accept " + "backlog and Reactor Netty's event loops");
-		assertThat(new LittlesLaw(30, 300, 650, 240, null).warning(OPEN_WEBFLUX)).contains("misses by +23 %",
+		assertThat(new LittlesLaw(30, 300, 650, 240, null, null).warning(OPEN_WEBFLUX)).contains("misses by +23 %",
 				"240.0 in flight at the app against λ·R", "the app held more than the load generator counted");
 	}
 
 	@Test
 	void aClosedCellIsCheckedButNotFlagged() {
 		// 400 threads, 380 at the app: the rest wait in the harness between samples
-		LittlesLaw closed = new LittlesLaw(30, 600, 660, 300, 301.0);
+		LittlesLaw closed = new LittlesLaw(30, 600, 660, 300, 301.0, null);
 		assertThat(closed.agrees()).isFalse();
 		assertThat(closed.warning(CLOSED_MVC)).isNull();
 		assertThat(closed.describe()).isEqualTo("300.0 in flight at the app (301.0 from its served time) against "
@@ -153,15 +153,15 @@ class LittlesLawTests {
 
 	@Test
 	void aCellTakesTheMedianOfEachFigure() {
-		LittlesLaw cell = LittlesLaw.median(Arrays.asList(new LittlesLaw(30, 300, 600, 170, 171.0), null,
-				new LittlesLaw(31, 310, 650, 190, null), new LittlesLaw(29, 290, 640, 180, 179.0)));
+		LittlesLaw cell = LittlesLaw.median(Arrays.asList(new LittlesLaw(30, 300, 600, 170, 171.0, null), null,
+				new LittlesLaw(31, 310, 650, 190, null, null), new LittlesLaw(29, 290, 640, 180, 179.0, null)));
 
-		assertThat(cell).isEqualTo(new LittlesLaw(30, 300, 640, 180, 175.0));
+		assertThat(cell).isEqualTo(new LittlesLaw(30, 300, 640, 180, 175.0, null));
 		assertThat(LittlesLaw.median(Arrays.asList(null, null))).isNull();
 	}
 
 	private static LittlesLaw inFlight(double app) {
-		return new LittlesLaw(30, 100, 500, app, null);
+		return new LittlesLaw(30, 100, 500, app, null, null);
 	}
 
 	private static LittlesLaw.Sample sample(Instant start, long elapsedMs) {

@@ -120,7 +120,8 @@ class ModelFitTests {
 		// 1 client, 320 ms predicted; the cell served less with 97 % of its requests in
 		// the app by Little's law
 		StackDemands demands = ModelFit.demands("mvc-vt", new CpuCost(4.0, 1.0, 2.0, 7.0), 20.0, 3, 100, 2, 1, 0);
-		ModelFit.Check inside = ModelFit.check(demands, 1, new ModelFit.Measured(1, 2.5, 400.0, null, null, 0, 0.97));
+		ModelFit.Check inside = ModelFit.check(demands, 1,
+				new ModelFit.Measured(1, 2.5, 400.0, null, null, 0, 0.97, null));
 		assertThat(inside.off()).isTrue();
 		assertThat(inside.leftOut()).startsWith("requests waited inside the app where the model has no centre: 97 % "
 				+ "of those in flight were in the app (its gauge against rate × latency, Little's law), 400 ms of mean "
@@ -138,7 +139,7 @@ class ModelFitTests {
 				+ "all, app and harness: the I/O steps' own response time grew with the load beyond what the model's "
 				+ "CPU centres queue");
 		// half of them outside the app: no claim where they waited
-		assertThat(ModelFit.check(demands, 1, new ModelFit.Measured(1, 2.5, 400.0, null, null, 0, 0.5)).leftOut())
+		assertThat(ModelFit.check(demands, 1, new ModelFit.Measured(1, 2.5, 400.0, null, null, 0, 0.5, null)).leftOut())
 			.startsWith("requests waited where the model has no centre");
 	}
 
