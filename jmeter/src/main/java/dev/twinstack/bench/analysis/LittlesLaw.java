@@ -5,6 +5,7 @@ import static dev.twinstack.bench.text.Text.fmt;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -41,12 +42,28 @@ import dev.twinstack.monitoring.TimeSeries;
  * and last reading; {@code null} when not read
  * @param stages where the app's time per request went in the window ({@link AppStages}),
  * {@code null} when its timers were not read
+ * @param sendDispersion how bursty the sends were: the index of dispersion of the
+ * requests started per {@value #BURST_WINDOW_MS} ms in the window ({@link #dispersion});
+ * {@code null} for a window of fewer than {@value #MIN_BURST_WINDOWS} of them
  */
 public record LittlesLaw(double seconds, double rate, double meanLatencyMs, double appInFlight, Double servedInFlight,
-		AppStages stages) {
+		AppStages stages, Double sendDispersion) {
 
 	/** How far the app's N may lie from λ·R before an open cell is flagged (%). */
 	public static final int TOLERANCE_PERCENT = 10;
+
+	/**
+	 * The window the sends are counted in to tell their bursts (ms): a few tens of
+	 * requests at the cells' rates (hundreds per second), a fifth of one downstream call;
+	 * the app's core works through a burst that size within a few milliseconds, so the
+	 * requests of one window meet in its queue.
+	 */
+	public static final int BURST_WINDOW_MS = 20;
+
+	/**
+	 * Fewest windows of {@value #BURST_WINDOW_MS} ms that make an index of dispersion.
+	 */
+	static final int MIN_BURST_WINDOWS = 50;
 
 	/** Fewest readings of the app (one a second) that make a mean. */
 	static final int MIN_READINGS = 3;
@@ -119,7 +136,47 @@ public record LittlesLaw(double seconds, double rate, double meanLatencyMs, doub
 		double meanLatencyMs = counted.stream().mapToLong(Sample::elapsedMs).average().orElse(0);
 		double appInFlight = read.stream().mapToDouble((row) -> row.value(inFlight)).average().orElse(0);
 		return new LittlesLaw(seconds, counted.size() / seconds, meanLatencyMs, appInFlight, servedInFlight(window),
-				AppStages.of(window));
+				AppStages.of(window),
+				dispersion(counted.stream().mapToLong(Sample::startMs).toArray(), fromMs, toMs, BURST_WINDOW_MS));
+	}
+
+	/**
+	 * The index of dispersion for counts of a stream of events: the variance of the
+	 * number of events in consecutive windows of one length over their mean (D. R. Cox
+	 * and P. A. W. Lewis, <i>The Statistical Analysis of Series of Events</i>, 1966,
+	 * §4.5). A Poisson stream, the random arrivals of queueing theory, has 1 at every
+	 * window length; a stream sent in bursts has more. Bursts of this kind are what makes
+	 * a multi-tier system's queues longer than mean value analysis predicts (N. Mi, G.
+	 * Casale, L. Cherkasova and E. Smirni, "Burstiness in multi-tier applications:
+	 * symptoms, causes, and new models", Middleware 2008).
+	 * @param eventsMs when each event happened (ms), in any order
+	 * @param fromMs the first window's start (ms)
+	 * @param toMs the end of the span counted (ms); the last, partial window is left out
+	 * @param windowMs the windows' length (ms), at least 1
+	 * @return variance ÷ mean of the counts, {@code null} for fewer than
+	 * {@value #MIN_BURST_WINDOWS} windows or no event in them
+	 */
+	public static Double dispersion(long[] eventsMs, long fromMs, long toMs, int windowMs) {
+		if (windowMs < 1) {
+			throw new IllegalArgumentException("window is " + windowMs + " ms; expected 1 or more");
+		}
+		int windows = (int) Math.max(0, (toMs - fromMs) / windowMs);
+		if (windows < MIN_BURST_WINDOWS) {
+			return null;
+		}
+		long[] counts = new long[windows];
+		for (long at : eventsMs) {
+			long index = (at - fromMs) / windowMs;
+			if (at >= fromMs && index < windows) {
+				counts[(int) index]++;
+			}
+		}
+		double mean = Arrays.stream(counts).average().orElse(0);
+		if (mean == 0) {
+			return null;
+		}
+		double variance = Arrays.stream(counts).mapToDouble((n) -> (n - mean) * (n - mean)).sum() / windows;
+		return variance / mean;
 	}
 
 	/**
@@ -208,11 +265,19 @@ public record LittlesLaw(double seconds, double rate, double meanLatencyMs, doub
 		if (measured.isEmpty()) {
 			return null;
 		}
-		List<Double> served = measured.stream().map(LittlesLaw::servedInFlight).filter(Objects::nonNull).toList();
 		return new LittlesLaw(median(measured, LittlesLaw::seconds), median(measured, LittlesLaw::rate),
 				median(measured, LittlesLaw::meanLatencyMs), median(measured, LittlesLaw::appInFlight),
-				served.isEmpty() ? null : Spread.of(served).median(),
-				AppStages.median(measured.stream().map(LittlesLaw::stages).toList()));
+				medianOfRead(measured, LittlesLaw::servedInFlight),
+				AppStages.median(measured.stream().map(LittlesLaw::stages).toList()),
+				medianOfRead(measured, LittlesLaw::sendDispersion));
+	}
+
+	/**
+	 * The median of a figure over the trials that read it, {@code null} when none did.
+	 */
+	private static Double medianOfRead(List<LittlesLaw> trials, Function<LittlesLaw, Double> value) {
+		List<Double> read = trials.stream().map(value).filter(Objects::nonNull).toList();
+		return read.isEmpty() ? null : Spread.of(read).median();
 	}
 
 	private static double median(List<LittlesLaw> trials, Function<LittlesLaw, Double> value) {

@@ -91,9 +91,12 @@ public final class ModelFit {
 	 * {@code null} when not read
 	 * @param stages where the app's time per request went, by its own timers
 	 * ({@link AppStages}); {@code null} when not read
+	 * @param sendDispersion the index of dispersion of JMeter's sends per
+	 * {@value LittlesLaw#BURST_WINDOW_MS} ms ({@link LittlesLaw#sendDispersion()}), 1 for
+	 * random arrivals; {@code null} when not read
 	 */
 	public record Measured(int concurrency, double throughput, Double meanLatencyMs, CpuCost cost, Double stubDrift,
-			double errorRate, Double inAppShare, AppStages stages) {
+			double errorRate, Double inAppShare, AppStages stages, Double sendDispersion) {
 
 		/**
 		 * What the cell measured, without the in-flight reading.
@@ -107,7 +110,7 @@ public final class ModelFit {
 		 */
 		public Measured(int concurrency, double throughput, Double meanLatencyMs, CpuCost cost, Double stubDrift,
 				double errorRate) {
-			this(concurrency, throughput, meanLatencyMs, cost, stubDrift, errorRate, null, null);
+			this(concurrency, throughput, meanLatencyMs, cost, stubDrift, errorRate, null, null, null);
 		}
 
 	}
@@ -176,6 +179,20 @@ public final class ModelFit {
 				stages.otherMs(), modelled);
 	}
 
+	/**
+	 * The sends' bursts, when they were read, as a cause the model leaves out: mean value
+	 * analysis solves product-form networks, whose queues bursts of arrivals exceed.
+	 */
+	private static String bursts(Measured measured) {
+		if (measured.sendDispersion() == null) {
+			return "";
+		}
+		return fmt("; the load came in bursts: JMeter's sends per %d ms varied %.0f× as much as random (Poisson) "
+				+ "arrivals' at the same rate (index of dispersion), and a mean-value model queues random arrivals "
+				+ "(bursts lengthen every queue: Mi et al., Middleware 2008)", LittlesLaw.BURST_WINDOW_MS,
+				measured.sendDispersion());
+	}
+
 	private static StackDemands withCpu(StackDemands demands, CpuCost cost) {
 		if (cost == null || cost.appMs() == null || cost.harnessMs() == null) {
 			return null;
@@ -222,6 +239,7 @@ public final class ModelFit {
 					(measured.meanLatencyMs() != null) ? measured.meanLatencyMs() : Double.NaN,
 					prediction.latencyMs()));
 			why.append(stagesAgainstModel(demands, measured, prediction));
+			why.append(bursts(measured));
 			if (own != null) {
 				why.append(fmt("; even with this cell's own CPU it predicts %.0f req/s", own));
 			}
@@ -229,6 +247,7 @@ public final class ModelFit {
 		else if (ratio < 1) {
 			why.append("requests waited where the model has no centre: connection pools, the accept queue, GC pauses, "
 					+ "lock contention, or CPU scheduling delays beyond the mean (the model has means, not bursts)");
+			why.append(bursts(measured));
 			if (own != null) {
 				why.append(fmt("; even with this cell's own CPU it predicts %.0f req/s", own));
 			}

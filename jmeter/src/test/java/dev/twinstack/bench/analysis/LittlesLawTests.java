@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
 /**
@@ -48,8 +49,8 @@ class LittlesLawTests {
 		assertThat(inFlight(44.99).agrees()).isFalse();
 		assertThat(inFlight(55.01).deviation()).isCloseTo(0.1002, within(1e-9));
 		// nothing in flight at the load generator: nothing to judge
-		assertThat(new LittlesLaw(30, 0, 0, 3, null, null).deviation()).isNull();
-		assertThat(new LittlesLaw(30, 0, 0, 3, null, null).agrees()).isTrue();
+		assertThat(new LittlesLaw(30, 0, 0, 3, null, null, null).deviation()).isNull();
+		assertThat(new LittlesLaw(30, 0, 0, 3, null, null, null).agrees()).isTrue();
 	}
 
 	@Test
@@ -62,7 +63,7 @@ class LittlesLawTests {
 
 	@Test
 	void saysWhereTheRequestsWaitedWhenTheAppSawFewer() {
-		LittlesLaw queued = new LittlesLaw(30, 300, 650, 150, 148.5, null);
+		LittlesLaw queued = new LittlesLaw(30, 300, 650, 150, 148.5, null, null);
 
 		assertThat(queued.warning(OPEN_MVC)).isEqualTo("Little's law (N = λ·R) misses by -23 % (tolerance 10 %): "
 				+ "150.0 in flight at the app (148.5 from its served time) against λ·R = 300.0 req/s × 650 ms = "
@@ -72,14 +73,15 @@ class LittlesLawTests {
 				+ "its latency holds that wait, the app's gauges do not");
 		assertThat(queued.warning(OPEN_WEBFLUX)).contains(
 				"queued before the app, in the server socket's accept " + "backlog and Reactor Netty's event loops");
-		assertThat(new LittlesLaw(30, 300, 650, 240, null, null).warning(OPEN_WEBFLUX)).contains("misses by +23 %",
-				"240.0 in flight at the app against λ·R", "the app held more than the load generator counted");
+		assertThat(new LittlesLaw(30, 300, 650, 240, null, null, null).warning(OPEN_WEBFLUX)).contains(
+				"misses by +23 %", "240.0 in flight at the app against λ·R",
+				"the app held more than the load generator counted");
 	}
 
 	@Test
 	void aClosedCellIsCheckedButNotFlagged() {
 		// 400 threads, 380 at the app: the rest wait in the harness between samples
-		LittlesLaw closed = new LittlesLaw(30, 600, 660, 300, 301.0, null);
+		LittlesLaw closed = new LittlesLaw(30, 600, 660, 300, 301.0, null, null);
 		assertThat(closed.agrees()).isFalse();
 		assertThat(closed.warning(CLOSED_MVC)).isNull();
 		assertThat(closed.describe()).isEqualTo("300.0 in flight at the app (301.0 from its served time) against "
@@ -117,6 +119,35 @@ class LittlesLawTests {
 		assertThat(check.servedInFlight()).isCloseTo(39.0, within(1e-9));
 		assertThat(check.clientInFlight()).isCloseTo(40.04, within(0.01));
 		assertThat(check.agrees()).isTrue();
+		// one send every 10 ms: 2 in every 20 ms window, no burst at all
+		assertThat(check.sendDispersion()).isEqualTo(0.0);
+	}
+
+	@Test
+	void theSendsDispersionIsOneForRandomArrivalsAndGrowsWithBursts() {
+		// a Poisson stream of 500 req/s for 60 s: exponential gaps, seeded
+		java.util.Random random = new java.util.Random(42);
+		long[] poisson = new long[30_000];
+		double at = 0;
+		for (int i = 0; i < poisson.length; i++) {
+			at += -Math.log(1 - random.nextDouble()) * 2;
+			poisson[i] = (long) at;
+		}
+		assertThat(LittlesLaw.dispersion(poisson, 0, 60_000, 20)).isCloseTo(1.0, within(0.1));
+		// the same 500 req/s sent 25 at once every 50 ms: windows of 25 and of 0
+		long[] bursts = new long[30_000];
+		for (int i = 0; i < bursts.length; i++) {
+			bursts[i] = (i / 25) * 50L;
+		}
+		// counts 25, 0, 0 and 25, 0 repeating: mean 10, variance 150
+		assertThat(LittlesLaw.dispersion(bursts, 0, 60_000, 20)).isCloseTo(15.0, within(0.5));
+		// events outside the span do not count: one event in 50 windows, mean 0.02,
+		// variance 0.0196; too short a span says nothing
+		assertThat(LittlesLaw.dispersion(new long[] { -5, 0, 1_000_000 }, 0, 1_000, 20)).isCloseTo(0.98, within(1e-9));
+		assertThat(LittlesLaw.dispersion(poisson, 0, 980, 20)).isNull();
+		assertThat(LittlesLaw.dispersion(new long[0], 0, 60_000, 20)).isNull();
+		assertThatIllegalArgumentException().isThrownBy(() -> LittlesLaw.dispersion(poisson, 0, 60_000, 0))
+			.withMessageContaining("window is 0 ms");
 	}
 
 	@Test
@@ -153,15 +184,16 @@ class LittlesLawTests {
 
 	@Test
 	void aCellTakesTheMedianOfEachFigure() {
-		LittlesLaw cell = LittlesLaw.median(Arrays.asList(new LittlesLaw(30, 300, 600, 170, 171.0, null), null,
-				new LittlesLaw(31, 310, 650, 190, null, null), new LittlesLaw(29, 290, 640, 180, 179.0, null)));
+		LittlesLaw cell = LittlesLaw.median(Arrays.asList(new LittlesLaw(30, 300, 600, 170, 171.0, null, null), null,
+				new LittlesLaw(31, 310, 650, 190, null, null, null),
+				new LittlesLaw(29, 290, 640, 180, 179.0, null, null)));
 
-		assertThat(cell).isEqualTo(new LittlesLaw(30, 300, 640, 180, 175.0, null));
+		assertThat(cell).isEqualTo(new LittlesLaw(30, 300, 640, 180, 175.0, null, null));
 		assertThat(LittlesLaw.median(Arrays.asList(null, null))).isNull();
 	}
 
 	private static LittlesLaw inFlight(double app) {
-		return new LittlesLaw(30, 100, 500, app, null, null);
+		return new LittlesLaw(30, 100, 500, app, null, null, null);
 	}
 
 	private static LittlesLaw.Sample sample(Instant start, long elapsedMs) {

@@ -121,7 +121,7 @@ class ModelFitTests {
 		// the app by Little's law
 		StackDemands demands = ModelFit.demands("mvc-vt", new CpuCost(4.0, 1.0, 2.0, 7.0), 20.0, 3, 100, 2, 1, 0);
 		ModelFit.Check inside = ModelFit.check(demands, 1,
-				new ModelFit.Measured(1, 2.5, 400.0, null, null, 0, 0.97, null));
+				new ModelFit.Measured(1, 2.5, 400.0, null, null, 0, 0.97, null, null));
 		assertThat(inside.off()).isTrue();
 		assertThat(inside.leftOut()).startsWith("requests waited inside the app where the model has no centre: 97 % "
 				+ "of those in flight were in the app (its gauge against rate × latency, Little's law), 400 ms of mean "
@@ -131,16 +131,23 @@ class ModelFitTests {
 		// the downstream latency
 		AppStages stages = new AppStages(100, 395, 3, 118, 1, 29, 0.03, 0.25);
 		ModelFit.Check timed = ModelFit.check(demands, 1,
-				new ModelFit.Measured(1, 2.5, 400.0, null, 0.03, 0, 0.97, stages));
+				new ModelFit.Measured(1, 2.5, 400.0, null, 0.03, 0, 0.97, stages, null));
 		assertThat(timed.leftOut()).endsWith(". The app's own timers: 3 downstream calls of 118 ms each (configured "
 				+ "100), 29 ms in the insert (the embedded database's write lock 3 % busy), 12 ms elsewhere in the "
 				+ "app; a probe of the stubs saw them +3 %. Beyond the configured latency that is 54 ms in the calls, "
 				+ "29 in the insert and 12 elsewhere in the app, where the model puts 20 ms of CPU and queueing in "
 				+ "all, app and harness: the I/O steps' own response time grew with the load beyond what the model's "
 				+ "CPU centres queue");
+		// the sends' bursts, when read, are named after the timers
+		ModelFit.Check bursty = ModelFit.check(demands, 1,
+				new ModelFit.Measured(1, 2.5, 400.0, null, 0.03, 0, 0.97, stages, 27.6));
+		assertThat(bursty.leftOut()).endsWith("CPU centres queue; the load came in bursts: JMeter's sends per 20 ms "
+				+ "varied 28× as much as random (Poisson) arrivals' at the same rate (index of dispersion), and a "
+				+ "mean-value model queues random arrivals (bursts lengthen every queue: Mi et al., Middleware 2008)");
 		// half of them outside the app: no claim where they waited
-		assertThat(ModelFit.check(demands, 1, new ModelFit.Measured(1, 2.5, 400.0, null, null, 0, 0.5, null)).leftOut())
-			.startsWith("requests waited where the model has no centre");
+		assertThat(ModelFit.check(demands, 1, new ModelFit.Measured(1, 2.5, 400.0, null, null, 0, 0.5, null, 27.6))
+			.leftOut()).startsWith("requests waited where the model has no centre")
+			.contains("; the load came in bursts: JMeter's sends per 20 ms varied 28×");
 	}
 
 	@Test

@@ -120,7 +120,7 @@ class MatrixReportTests {
 	@Test
 	void anOpenCellWhoseAppSawFewerInFlightThanLittlesLawIsFlaggedAndAClosedOneIsNot() {
 		// 300 req/s × 650 ms = 195 in flight at the load generator, 150 at the app
-		LittlesLaw queued = new LittlesLaw(30, 300, 650, 150, 148.5, null);
+		LittlesLaw queued = new LittlesLaw(30, 300, 650, 150, 148.5, null, null);
 		Cell open = new Cell(Stack.MVC, Workload.COMPOSITE_SEQUENTIAL, LoadModel.OPEN, 0, 300, Heap.DEFAULT);
 		CellSummary flagged = CellSummary.of(open, List.of(littlesLaw(trial(300, 900, 0.5, 0.0, OK), queued)),
 				settings(), 5.0, OptionalInt.of(200), OpenModel.maxThreads(300, 1000), 2);
@@ -146,7 +146,7 @@ class MatrixReportTests {
 			.doesNotContain("Little's law (N = λ·R)");
 		// an open cell within the tolerance
 		CellSummary agreeing = CellSummary.of(open,
-				List.of(littlesLaw(trial(300, 900, 0.5, 0.0, OK), new LittlesLaw(30, 300, 650, 180, null, null))),
+				List.of(littlesLaw(trial(300, 900, 0.5, 0.0, OK), new LittlesLaw(30, 300, 650, 180, null, null, null))),
 				settings(), 5.0, OptionalInt.of(200), OpenModel.maxThreads(300, 1000), 2);
 		assertThat(agreeing.validity().warnings()).isEmpty();
 	}

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.twinstack.bench.analysis.LittlesLaw;
 import dev.twinstack.bench.analysis.ModelFit;
 import dev.twinstack.bench.analysis.Winners;
 import dev.twinstack.bench.matrix.Cell;
@@ -246,7 +247,9 @@ public final class ModelSections {
 					fmt("%.0f", c.predictedLatencyMs()),
 					(c.latencyRatio() != null) ? fmt("%.2f", c.latencyRatio()) : "—", c.binding(),
 					(c.ownCpuThroughput() != null) ? fmt("%.1f", c.ownCpuThroughput()) : "—",
-					model.placementCheck(summary.cell()).map((p) -> fmt("%.2f", p.throughputRatio())).orElse("—")));
+					model.placementCheck(summary.cell()).map((p) -> fmt("%.2f", p.throughputRatio())).orElse("—"),
+					(summary.littlesLaw() != null && summary.littlesLaw().sendDispersion() != null)
+							? fmt("%.1f", summary.littlesLaw().sendDispersion()) : "—"));
 			String invalid = summary.validity().valid() ? "" : " (the cell is " + summary.validity().label() + ")";
 			if (c.off()) {
 				misses.add("`" + summary.cell().id() + "` " + fmt("%.2f×", c.throughputRatio()) + ": " + c.leftOut()
@@ -395,6 +398,10 @@ public final class ModelSections {
 			return this.predicted > 0;
 		}
 
+		int burstWindowMs() {
+			return LittlesLaw.BURST_WINDOW_MS;
+		}
+
 	}
 
 	record DemandRow(String stack, String workload, String group, String app, String harness, String downstream,
@@ -402,7 +409,8 @@ public final class ModelSections {
 	}
 
 	record CheckRow(String cell, String kind, String demandUsed, String predicted, String measured, String ratio,
-			String predictedLatency, String latencyRatio, String binding, String ownCpu, String otherPlacement) {
+			String predictedLatency, String latencyRatio, String binding, String ownCpu, String otherPlacement,
+			String sendDispersion) {
 	}
 
 	record ProjectionView(WhatIfView whatIf, List<ProjectionRow> rows, String range) {

@@ -261,7 +261,8 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 	 * For a cell beyond every other load of its placement: the CPU per request of the app
 	 * and the harness read in the warm-up's rehearsal at the cell's own concurrency,
 	 * right before its first trial, on the cell's cores, delays and threads; {@code null}
-	 * when the cell lies within the other loads or no steady rehearsal read the CPU. Why:
+	 * when the cell lies within the other loads or no rehearsal read the CPU with the
+	 * app's JIT quiet ({@link WarmUp#jitQuiet()}; its throughput may still swing). Why:
 	 * the CPU per request falls with the load (each wake-up of an event loop, of JMeter's
 	 * client and of the stubs serves more requests at once) far more than it moves
 	 * between the rehearsal, which lends the app every CPU, and the cell at the same
@@ -274,9 +275,9 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 		}
 		return warmUpRuns(results, cell)
 			// a rehearsal cut short with the JIT busy reads its CPU net of compile time
-			// that was not all CPU: only a steady one serves
-			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null && run.steady()
-					&& run.concurrency() == cell.concurrency())
+			// that was not all CPU: only one steady or with a quiet JIT serves
+			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null
+					&& (run.steady() || run.jitQuiet()) && run.concurrency() == cell.concurrency())
 			.reduce((first, next) -> next)
 			.map((rehearsal) -> LoadDependentDemands.constant(others.at(cell.concurrency())
 				.withCpu(rehearsal.cpu().appMs(), rehearsal.cpu().loadGeneratorMs() + rehearsal.cpu().mocksMs()),
@@ -395,7 +396,8 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 		return new ModelFit.Measured(summary.cell().concurrency(),
 				summary.throughput().median() * (1 - summary.errorRate()), mean, summary.cpuCost(),
 				summary.validity().stubDrift(), summary.errorRate(), inApp,
-				trial.map(CellResult::littlesLaw).map(LittlesLaw::stages).orElse(null));
+				trial.map(CellResult::littlesLaw).map(LittlesLaw::stages).orElse(null),
+				(summary.littlesLaw() != null) ? summary.littlesLaw().sendDispersion() : null);
 	}
 
 	private static List<Comparison> comparisons(BenchResults results) {
