@@ -2,6 +2,9 @@ package dev.twinstack.bench.analysis;
 
 import static dev.twinstack.bench.text.Text.fmt;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import dev.twinstack.bench.queueing.Prediction;
 import dev.twinstack.bench.queueing.StackDemands;
 
@@ -161,14 +164,19 @@ public final class ModelFit {
 	/**
 	 * Where the app's own timers put the wait, against the model's queueing at the CPUs;
 	 * without the timers, the candidates.
+	 * @param demands the demands as configured: the downstream latency the stages are
+	 * measured against
+	 * @param fed the demands of the last prediction: the model's time beyond its
+	 * downstream delay is its CPU and queueing
 	 */
-	private static String stagesAgainstModel(StackDemands demands, Measured measured, Prediction prediction) {
+	private static String stagesAgainstModel(StackDemands demands, StackDemands fed, Measured measured,
+			Prediction prediction) {
 		AppStages stages = measured.stages();
 		if (stages == null) {
 			return "; the app's waits beyond its CPU (downstream calls queued on the shared harness core, the MongoDB "
 					+ "pool, carrier or event-loop threads, GC pauses) come in bursts a mean-value model cannot see";
 		}
-		double modelled = prediction.latencyMs() - demands.downstreamMs();
+		double modelled = prediction.latencyMs() - fed.downstreamMs();
 		double late = stages.downstreamMs() - demands.downstreamMs();
 		String stubs = (measured.stubDrift() != null)
 				? fmt("; a probe of the stubs saw them %+.0f %%", measured.stubDrift() * 100) : "";
@@ -201,66 +209,77 @@ public final class ModelFit {
 	}
 
 	/**
-	 * Names what the model leaves out, from the figures at hand: the CPU per request
-	 * changing with load (the model holds it at the calibration's) or differing from the
-	 * run it came from at the same load (another placement), errors, stubs slower than
-	 * configured, or, when none of these accounts for the miss, the queues the model has
-	 * no centre for.
+	 * Names what the model leaves out, one measured input at a time: each step feeds the
+	 * model one more figure the cell measured and says how far the cell then lies from
+	 * it. First the cell's own CPU per request, when it differs from the demands' (they
+	 * came from another load, the model holding them, or from the same load at another
+	 * placement); then, past half the tolerance, the stubs' latency as the probe measured
+	 * it under load. Failures end the chain (the model knows none). Whatever the fed
+	 * model still misses by more than the tolerance is named last: the requests' wait
+	 * inside the app by its own timers and the sends' bursts, or the queues the model has
+	 * no centre for; a cell faster than the fed model says so.
 	 */
 	static String leftOut(StackDemands demands, int calibratedAt, Measured measured, Prediction prediction,
 			double ratio, Double own) {
-		StringBuilder why = new StringBuilder();
-		if (own != null && Math.abs(measured.throughput() / own - 1) <= TOLERANCE
-				&& measured.concurrency() != calibratedAt) {
-			why.append(fmt("CPU per request changed with load (app %.2f ms, harness %.2f ms here against %.2f and "
-					+ "%.2f at c = %d; the model holds the calibration's): with this cell's own CPU it predicts "
-					+ "%.0f req/s (%.2f×)", measured.cost().appMs(), measured.cost().harnessMs(), demands.appCpuMs(),
-					demands.harnessCpuMs(), calibratedAt, own, measured.throughput() / own));
+		List<String> steps = new ArrayList<>();
+		StackDemands fed = demands;
+		Prediction last = prediction;
+		StackDemands ownDemands = withCpu(demands, measured.cost());
+		if (ownDemands != null && own != null && (Math.abs(ownDemands.appCpuMs() - demands.appCpuMs()) > 0.005
+				|| Math.abs(ownDemands.harnessCpuMs() - demands.harnessCpuMs()) > 0.005)) {
+			String where = (measured.concurrency() != calibratedAt)
+					? fmt("changed with load (app %.2f ms, harness %.2f ms here against %.2f and %.2f at c = %d; the "
+							+ "model holds the calibration's)", measured.cost().appMs(), measured.cost().harnessMs(),
+							demands.appCpuMs(), demands.harnessCpuMs(), calibratedAt)
+					: fmt("differs from the run the demands came from at the same load (app %.2f ms, harness %.2f ms "
+							+ "here against %.2f and %.2f there, e.g. at another placement)", measured.cost().appMs(),
+							measured.cost().harnessMs(), demands.appCpuMs(), demands.harnessCpuMs());
+			steps.add(fmt("CPU per request %s: with this cell's own CPU it predicts %.0f req/s (%.2f×)", where, own,
+					measured.throughput() / own));
+			fed = ownDemands;
+			last = fed.predict(measured.concurrency()).get(0);
 		}
-		else if (own != null && Math.abs(measured.throughput() / own - 1) <= TOLERANCE) {
-			why.append(fmt(
-					"CPU per request differs from the run the demands came from at the same load (app %.2f ms, "
-							+ "harness %.2f ms here against %.2f and %.2f there, e.g. at another placement): with this "
-							+ "cell's own CPU it predicts %.0f req/s (%.2f×)",
-					measured.cost().appMs(), measured.cost().harnessMs(), demands.appCpuMs(), demands.harnessCpuMs(),
-					own, measured.throughput() / own));
+		if (measured.errorRate() > 0.01) {
+			steps.add(fmt("%.1f %% of requests failed; the model knows no failures", measured.errorRate() * 100));
+			return String.join("; ", steps);
 		}
-		else if (measured.errorRate() > 0.01) {
-			why.append(fmt("%.1f %% of requests failed; the model knows no failures", measured.errorRate() * 100));
+		if (measured.stubDrift() != null && measured.stubDrift() > TOLERANCE / 2) {
+			StackDemands probed = fed.withCallLatency(fed.callLatencyMs() * (1 + measured.stubDrift()));
+			Prediction slower = probed.predict(measured.concurrency()).get(0);
+			steps.add(fmt(
+					"the stubs answered %.0f %% slower than configured under load; the model waits the "
+							+ "configured latency: with the probed one it predicts %.0f req/s (%.2f×)",
+					measured.stubDrift() * 100, slower.throughput(), measured.throughput() / slower.throughput()));
+			fed = probed;
+			last = slower;
 		}
-		else if (measured.stubDrift() != null && measured.stubDrift() > TOLERANCE / 2 && ratio < 1) {
-			why.append(fmt("the stubs answered %.0f %% slower than configured under load; the model waits the "
-					+ "configured latency", measured.stubDrift() * 100));
+		double remaining = measured.throughput() / last.throughput();
+		if (Math.abs(remaining - 1) <= TOLERANCE && !steps.isEmpty()) {
+			return String.join("; ", steps);
 		}
-		else if (ratio < 1 && measured.inAppShare() != null && measured.inAppShare() >= 0.9) {
-			why.append(fmt("requests waited inside the app where the model has no centre: %.0f %% of those in flight "
+		String rest;
+		if (remaining < 1 && measured.inAppShare() != null && measured.inAppShare() >= 0.9) {
+			rest = fmt("requests waited inside the app where the model has no centre: %.0f %% of those in flight "
 					+ "were in the app (its gauge against rate × latency, Little's law), %.0f ms of mean latency "
 					+ "against the model's %.0f, with the CPU per request it was given", measured.inAppShare() * 100,
-					(measured.meanLatencyMs() != null) ? measured.meanLatencyMs() : Double.NaN,
-					prediction.latencyMs()));
-			why.append(stagesAgainstModel(demands, measured, prediction));
-			why.append(bursts(measured));
-			if (own != null) {
-				why.append(fmt("; even with this cell's own CPU it predicts %.0f req/s", own));
-			}
+					(measured.meanLatencyMs() != null) ? measured.meanLatencyMs() : Double.NaN, last.latencyMs())
+					+ stagesAgainstModel(demands, fed, measured, last) + bursts(measured);
 		}
-		else if (ratio < 1) {
-			why.append("requests waited where the model has no centre: connection pools, the accept queue, GC pauses, "
-					+ "lock contention, or CPU scheduling delays beyond the mean (the model has means, not bursts)");
-			why.append(bursts(measured));
-			if (own != null) {
-				why.append(fmt("; even with this cell's own CPU it predicts %.0f req/s", own));
-			}
+		else if (remaining < 1) {
+			rest = "requests waited where the model has no centre: connection pools, the accept queue, GC pauses, "
+					+ "lock contention, or CPU scheduling delays beyond the mean (the model has means, not bursts)"
+					+ bursts(measured);
 		}
 		else {
-			why.append("the cell beat the model: its CPU figures are means over the trial, the model's CPU centre is ")
-				.append(prediction.binding().name())
-				.append(" and Seidmann's approximation understates throughput near saturation");
-			if (own != null) {
-				why.append(fmt("; with this cell's own CPU it predicts %.0f req/s", own));
-			}
+			rest = "the cell beat the model: its CPU figures are means over the trial, the model's CPU centre is "
+					+ last.binding().name() + " and Seidmann's approximation understates throughput near saturation";
 		}
-		return why.toString();
+		if (steps.isEmpty()) {
+			String withOwn = (remaining < 1) ? "; even with this cell's own CPU it predicts %.0f req/s"
+					: "; with this cell's own CPU it predicts %.0f req/s";
+			return rest + ((own != null) ? fmt(withOwn, own) : "");
+		}
+		return String.join("; ", steps) + fmt("; still %.2f× after that: ", remaining) + rest;
 	}
 
 }

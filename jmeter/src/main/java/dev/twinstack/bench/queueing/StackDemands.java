@@ -96,6 +96,17 @@ public record StackDemands(String stack, double appCpuMs, double harnessCpuMs, i
 	}
 
 	/**
+	 * These demands with another latency of each downstream call, everything else kept.
+	 * @param ms the latency of one call (ms), e.g. as a probe measured it under load
+	 * @return the demands
+	 * @throws IllegalArgumentException when {@code ms} is negative or not finite
+	 */
+	public StackDemands withCallLatency(double ms) {
+		return new StackDemands(this.stack, this.appCpuMs, this.harnessCpuMs, this.sequentialCalls, ms,
+				this.otherDelayMs, this.appCores, this.harnessCores, this.threads);
+	}
+
+	/**
 	 * @return the downstream wait of one request, calls × latency (ms)
 	 */
 	public double downstreamMs() {
