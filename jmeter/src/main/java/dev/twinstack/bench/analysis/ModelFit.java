@@ -214,10 +214,12 @@ public final class ModelFit {
 	 * it. First the cell's own CPU per request, when it differs from the demands' (they
 	 * came from another load, the model holding them, or from the same load at another
 	 * placement); then, past half the tolerance, the stubs' latency as the probe measured
-	 * it under load. Failures end the chain (the model knows none). Whatever the fed
-	 * model still misses by more than the tolerance is named last: the requests' wait
-	 * inside the app by its own timers and the sends' bursts, or the queues the model has
-	 * no centre for; a cell faster than the fed model says so.
+	 * it under load (part of the probe's wait is the harness core's queue, which the
+	 * model holds too: the step is an upper bound). Failures end the chain (the model
+	 * knows none). Whatever the fed model still misses by more than the tolerance is
+	 * named last: the requests' wait inside the app by its own timers and the sends'
+	 * bursts, or the queues the model has no centre for; a cell faster than the fed model
+	 * says so.
 	 */
 	static String leftOut(StackDemands demands, int calibratedAt, Measured measured, Prediction prediction,
 			double ratio, Double own) {
@@ -248,7 +250,9 @@ public final class ModelFit {
 			Prediction slower = probed.predict(measured.concurrency()).get(0);
 			steps.add(fmt(
 					"the stubs answered %.0f %% slower than configured under load; the model waits the "
-							+ "configured latency: with the probed one it predicts %.0f req/s (%.2f×)",
+							+ "configured latency: with the probed one it predicts %.0f req/s (%.2f×; an upper "
+							+ "bound of the stubs' share: the probe's wait holds the harness core's queue, which the "
+							+ "model has too)",
 					measured.stubDrift() * 100, slower.throughput(), measured.throughput() / slower.throughput()));
 			fed = probed;
 			last = slower;

@@ -174,10 +174,12 @@ class ModelFitTests {
 		StackDemands delays = new StackDemands("mvc", 0, 0, 3, 100, 20, 1, StackDemands.SHARED, 0);
 		assertThat(ModelFit.check(delays, 10, new ModelFit.Measured(10, 24.0, null, null, 0.3, 0)).leftOut())
 			.isEqualTo("the stubs answered 30 % slower than configured under load; the model waits the configured "
-					+ "latency: with the probed one it predicts 24 req/s (0.98×)");
+					+ "latency: with the probed one it predicts 24 req/s (0.98×; an upper bound of the stubs' share: the "
+					+ "probe's wait holds the harness core's queue, which the model has too)");
 		assertThat(ModelFit.check(delays, 10, new ModelFit.Measured(10, 20.0, null, null, 0.3, 0)).leftOut())
 			.isEqualTo("the stubs answered 30 % slower than configured under load; the model waits the configured "
-					+ "latency: with the probed one it predicts 24 req/s (0.82×); still 0.82× after that: requests "
+					+ "latency: with the probed one it predicts 24 req/s (0.82×; an upper bound of the stubs' share: the "
+					+ "probe's wait holds the harness core's queue, which the model has too); still 0.82× after that: requests "
 					+ "waited where the model has no centre: connection pools, the accept queue, GC pauses, lock "
 					+ "contention, or CPU scheduling delays beyond the mean (the model has means, not bursts)");
 	}
