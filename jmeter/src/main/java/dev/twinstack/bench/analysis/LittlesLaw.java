@@ -5,7 +5,6 @@ import static dev.twinstack.bench.text.Text.fmt;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -18,6 +17,7 @@ import dev.twinstack.bench.matrix.Stack;
 import dev.twinstack.bench.measure.CounterRise;
 import dev.twinstack.bench.measure.Spread;
 import dev.twinstack.monitoring.TimeSeries;
+import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * Little's law as a check of a trial's figures: over a window in a steady state, the mean
@@ -164,19 +164,15 @@ public record LittlesLaw(double seconds, double rate, double meanLatencyMs, doub
 		if (windows < MIN_BURST_WINDOWS) {
 			return null;
 		}
-		long[] counts = new long[windows];
+		double[] counts = new double[windows];
 		for (long at : eventsMs) {
 			long index = (at - fromMs) / windowMs;
 			if (at >= fromMs && index < windows) {
 				counts[(int) index]++;
 			}
 		}
-		double mean = Arrays.stream(counts).average().orElse(0);
-		if (mean == 0) {
-			return null;
-		}
-		double variance = Arrays.stream(counts).mapToDouble((n) -> (n - mean) * (n - mean)).sum() / windows;
-		return variance / mean;
+		double mean = StatUtils.mean(counts);
+		return (mean > 0) ? StatUtils.populationVariance(counts, mean) / mean : null;
 	}
 
 	/**

@@ -151,14 +151,11 @@ public final class ModelFit {
 		Double latencyRatio = (measured.meanLatencyMs() != null) ? measured.meanLatencyMs() / prediction.latencyMs()
 				: null;
 		boolean off = Math.abs(ratio - 1) > TOLERANCE;
-		Double own = null;
 		StackDemands ownDemands = withCpu(demands, measured.cost());
-		if (ownDemands != null) {
-			own = ownDemands.predict(measured.concurrency()).get(0).throughput();
-		}
+		Prediction own = (ownDemands != null) ? ownDemands.predict(measured.concurrency()).get(0) : null;
 		return new Check(calibratedAt, prediction.throughput(), prediction.latencyMs(), prediction.binding().name(),
-				ratio, latencyRatio, off, own,
-				off ? leftOut(demands, calibratedAt, measured, prediction, ratio, own) : null);
+				ratio, latencyRatio, off, (own != null) ? own.throughput() : null,
+				off ? leftOut(demands, calibratedAt, measured, prediction, ownDemands, own) : null);
 	}
 
 	/**
@@ -221,13 +218,12 @@ public final class ModelFit {
 	 * bursts, or the queues the model has no centre for; a cell faster than the fed model
 	 * says so.
 	 */
-	static String leftOut(StackDemands demands, int calibratedAt, Measured measured, Prediction prediction,
-			double ratio, Double own) {
+	private static String leftOut(StackDemands demands, int calibratedAt, Measured measured, Prediction prediction,
+			StackDemands ownDemands, Prediction own) {
 		List<String> steps = new ArrayList<>();
 		StackDemands fed = demands;
 		Prediction last = prediction;
-		StackDemands ownDemands = withCpu(demands, measured.cost());
-		if (ownDemands != null && own != null && (Math.abs(ownDemands.appCpuMs() - demands.appCpuMs()) > 0.005
+		if (ownDemands != null && (Math.abs(ownDemands.appCpuMs() - demands.appCpuMs()) > 0.005
 				|| Math.abs(ownDemands.harnessCpuMs() - demands.harnessCpuMs()) > 0.005)) {
 			String where = (measured.concurrency() != calibratedAt)
 					? fmt("changed with load (app %.2f ms, harness %.2f ms here against %.2f and %.2f at c = %d; the "
@@ -236,10 +232,10 @@ public final class ModelFit {
 					: fmt("differs from the run the demands came from at the same load (app %.2f ms, harness %.2f ms "
 							+ "here against %.2f and %.2f there, e.g. at another placement)", measured.cost().appMs(),
 							measured.cost().harnessMs(), demands.appCpuMs(), demands.harnessCpuMs());
-			steps.add(fmt("CPU per request %s: with this cell's own CPU it predicts %.0f req/s (%.2f×)", where, own,
-					measured.throughput() / own));
+			steps.add(fmt("CPU per request %s: with this cell's own CPU it predicts %.0f req/s (%.2f×)", where,
+					own.throughput(), measured.throughput() / own.throughput()));
 			fed = ownDemands;
-			last = fed.predict(measured.concurrency()).get(0);
+			last = own;
 		}
 		if (measured.errorRate() > 0.01) {
 			steps.add(fmt("%.1f %% of requests failed; the model knows no failures", measured.errorRate() * 100));
@@ -281,7 +277,7 @@ public final class ModelFit {
 		if (steps.isEmpty()) {
 			String withOwn = (remaining < 1) ? "; even with this cell's own CPU it predicts %.0f req/s"
 					: "; with this cell's own CPU it predicts %.0f req/s";
-			return rest + ((own != null) ? fmt(withOwn, own) : "");
+			return rest + ((own != null) ? fmt(withOwn, own.throughput()) : "");
 		}
 		return String.join("; ", steps) + fmt("; still %.2f× after that: ", remaining) + rest;
 	}

@@ -215,7 +215,7 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 		if (rounds.size() < WINDOW) {
 			return false;
 		}
-		if (unreadJitRounds(jitMs) > 0 || jitPercent(jitMs) > JIT_QUIET_PERCENT) {
+		if (!jitQuiet(jitMs)) {
 			return false;
 		}
 		List<Double> window = rounds.subList(rounds.size() - WINDOW, rounds.size());
@@ -242,7 +242,17 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 	 * meter
 	 */
 	public boolean jitQuiet() {
-		return !this.jitMs.isEmpty() && unreadJitRounds(this.jitMs) == 0 && jitPercent(this.jitMs) <= JIT_QUIET_PERCENT;
+		return !this.jitMs.isEmpty() && jitQuiet(this.jitMs);
+	}
+
+	/**
+	 * Tells whether the JIT readings of the last {@link #WINDOW} rounds say it was quiet:
+	 * none failed, and they add up to at most {@link #JIT_QUIET_PERCENT} % of the rounds.
+	 * @param jitMs compilation time of each round (ms), {@code null} when not read; empty
+	 * when the app has no such meter (nothing then says it was not quiet)
+	 */
+	private static boolean jitQuiet(List<Double> jitMs) {
+		return unreadJitRounds(jitMs) == 0 && jitPercent(jitMs) <= JIT_QUIET_PERCENT;
 	}
 
 	/**
