@@ -16,6 +16,7 @@ import dev.twinstack.bench.analysis.CrossCheck;
 import dev.twinstack.bench.analysis.Validity;
 import dev.twinstack.bench.analysis.Winners;
 import dev.twinstack.bench.load.warmup.WarmUp;
+import dev.twinstack.bench.report.queueing.RunModel;
 import dev.twinstack.bench.matrix.Stack;
 import org.junit.jupiter.api.Test;
 
@@ -99,6 +100,17 @@ class ReferenceDocsTests {
 		assertThat(readme).contains("at " + SettingsTable.CONCURRENCY.defaultFor(standard) + " concurrent clients")
 			.contains("(at most " + standard.warmup().toSeconds() + " s)")
 			.contains("then " + words(standard.trials()) + " " + standard.duration().toSeconds() + " s trials");
+	}
+
+	@Test
+	void theBenchReadmeQuotesTheWarmUpsAndTheRehearsalsThresholds() throws IOException {
+		String readme = Files.readString(ROOT.resolve("jmeter/README.md")).replaceAll("\\s+", " ");
+		assertThat(readme)
+			.contains("until the last " + WarmUp.WINDOW + " lie within " + (int) WarmUp.TOLERANCE_PERCENT
+					+ " % of each other")
+			.contains("the JIT compiled for at most " + (int) WarmUp.JIT_QUIET_PERCENT + " % of them")
+			.contains("compile time per request is at most " + Math.round(RunModel.REHEARSAL_JIT_SHARE * 100)
+					+ " % of the app's CPU per request");
 	}
 
 	@Test

@@ -233,19 +233,6 @@ public record WarmUp(String workload, int concurrency, List<Double> rounds, List
 	}
 
 	/**
-	 * Tells whether the app's JIT was quiet over this run's last rounds: every one of
-	 * them read, compiling for at most {@link #JIT_QUIET_PERCENT} % of their length. A
-	 * run can end with a quiet JIT and a throughput that still swings between rounds (at
-	 * c = 400 a closed load moves in bursts); its CPU per request is then the app's
-	 * serving cost, not a compiler's.
-	 * @return {@code true} when the JIT was read and quiet; {@code false} without a JIT
-	 * meter
-	 */
-	public boolean jitQuiet() {
-		return !this.jitMs.isEmpty() && jitQuiet(this.jitMs);
-	}
-
-	/**
 	 * Tells whether the JIT readings of the last {@link #WINDOW} rounds say it was quiet:
 	 * none failed, and they add up to at most {@link #JIT_QUIET_PERCENT} % of the rounds.
 	 * @param jitMs compilation time of each round (ms), {@code null} when not read; empty

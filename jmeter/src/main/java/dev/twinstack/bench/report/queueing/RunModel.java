@@ -261,28 +261,58 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 	 * For a cell beyond every other load of its placement: the CPU per request of the app
 	 * and the harness read in the warm-up's rehearsal at the cell's own concurrency,
 	 * right before its first trial, on the cell's cores, delays and threads; {@code null}
-	 * when the cell lies within the other loads or no rehearsal read the CPU with the
-	 * app's JIT quiet ({@link WarmUp#jitQuiet()}; its throughput may still swing). Why:
-	 * the CPU per request falls with the load (each wake-up of an event loop, of JMeter's
-	 * client and of the stubs serves more requests at once) far more than it moves
-	 * between the rehearsal, which lends the app every CPU, and the cell at the same
-	 * load. The rehearsal is not the cell: its throughput and latency stay out of the
-	 * prediction (docs/design.md, "Calibration where the cells run").
+	 * when the cell lies within the other loads or no rehearsal read a CPU per request
+	 * its JIT cannot move by more than {@link #REHEARSAL_JIT_SHARE} ({@link #rehearses};
+	 * its throughput may still swing). Why: the CPU per request falls with the load (each
+	 * wake-up of an event loop, of JMeter's client and of the stubs serves more requests
+	 * at once) far more than it moves between the rehearsal, which lends the app every
+	 * CPU, and the cell at the same load. The rehearsal is not the cell: its throughput
+	 * and latency stay out of the prediction (docs/design.md, "Calibration where the
+	 * cells run").
 	 */
 	static LoadDependentDemands withRehearsal(BenchResults results, Cell cell, LoadDependentDemands others) {
 		if (others.loads().get(others.loads().size() - 1).concurrency() >= cell.concurrency()) {
 			return null;
 		}
 		return warmUpRuns(results, cell)
-			// a rehearsal cut short with the JIT busy reads its CPU net of compile time
-			// that was not all CPU: only one steady or with a quiet JIT serves
-			.filter((run) -> run.workload().equals(cell.workload().id()) && run.cpu() != null
-					&& (run.steady() || run.jitQuiet()) && run.concurrency() == cell.concurrency())
+			.filter((run) -> run.workload().equals(cell.workload().id()) && rehearses(run)
+					&& run.concurrency() == cell.concurrency())
 			.reduce((first, next) -> next)
 			.map((rehearsal) -> LoadDependentDemands.constant(others.at(cell.concurrency())
 				.withCpu(rehearsal.cpu().appMs(), rehearsal.cpu().loadGeneratorMs() + rehearsal.cpu().mocksMs()),
 					cell.concurrency()))
 			.orElse(null);
+	}
+
+	/**
+	 * The most JIT compile time per request a rehearsal may have read, as a share of the
+	 * app's CPU per request net of it, for that CPU to serve as a cell's demand.
+	 * {@code jvm.compilation.time} is the compiler threads' elapsed time, CPU or not: on
+	 * a core shared with hundreds of request threads a compiler waits, and the app's CPU
+	 * net of it reads too low by up to that time (at c = 800, 0.12–0.23 ms per request
+	 * predicted webflux 0.54×). Below this share the demand is known within it, the
+	 * model's own 10 % band (docs/design.md, "A rehearsal serves when its JIT cannot move
+	 * its demand").
+	 */
+	public static final double REHEARSAL_JIT_SHARE = 0.10;
+
+	/**
+	 * Tells whether a warm-up run's CPU per request can stand for a cell's demand: read,
+	 * with its JIT compile time per request at most {@link #REHEARSAL_JIT_SHARE} of the
+	 * app's; without a JIT reading (the app's CPU then includes compilation), only when
+	 * the run ended steady.
+	 * @param run a warm-up run
+	 * @return {@code true} when it serves
+	 */
+	static boolean rehearses(WarmUp run) {
+		WarmUp.Cpu cpu = run.cpu();
+		if (cpu == null) {
+			return false;
+		}
+		if (cpu.jitMs() == null) {
+			return run.steady();
+		}
+		return cpu.jitMs() <= REHEARSAL_JIT_SHARE * cpu.appMs();
 	}
 
 	/**

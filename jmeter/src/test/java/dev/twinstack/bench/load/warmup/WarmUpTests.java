@@ -61,23 +61,6 @@ class WarmUpTests {
 	}
 
 	@Test
-	void aQuietJitIsTheLastRoundsReadAndCompilingAtMostTheQuietShare() {
-		List<Double> swinging = List.of(615.0, 924.0, 698.0);
-		// 5 % of three 5 s rounds is 750 ms
-		assertThat(run(swinging, List.of(2800.0, 250.0, 250.0, 250.0)).jitQuiet()).isTrue();
-		assertThat(run(swinging, List.of(250.0, 250.0, 251.0)).jitQuiet()).isFalse();
-		java.util.ArrayList<Double> unread = new java.util.ArrayList<>(List.of(10.0, 10.0, 10.0));
-		unread.set(1, null);
-		assertThat(run(swinging, unread).jitQuiet()).isFalse();
-		// without a JIT meter nothing says it was quiet
-		assertThat(run(swinging, List.of()).jitQuiet()).isFalse();
-	}
-
-	private static WarmUp run(List<Double> rounds, List<Double> jitMs) {
-		return new WarmUp("composite-sequential", 400, rounds, jitMs, 17.0, WarmUp.isSteady(rounds, jitMs), true);
-	}
-
-	@Test
 	void anUnknownJitLeavesTheThroughputToDecide() {
 		assertThat(WarmUp.isSteady(List.of(290.0, 291.0, 289.0), List.of())).isTrue();
 	}
