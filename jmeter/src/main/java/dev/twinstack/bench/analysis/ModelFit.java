@@ -5,6 +5,7 @@ import static dev.twinstack.bench.text.Text.fmt;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.twinstack.bench.queueing.Bursts;
 import dev.twinstack.bench.queueing.Prediction;
 import dev.twinstack.bench.queueing.StackDemands;
 
@@ -131,11 +132,14 @@ public final class ModelFit {
 	 * @param off whether the throughput ratio is beyond 1 ± {@value #TOLERANCE}
 	 * @param ownCpuThroughput X(N) of the model fed with the cell's own CPU per request
 	 * (req/s), {@code null} without it
+	 * @param burstyThroughput X(N) of the model fed with the cell's own CPU per request
+	 * and its sends' bursts ({@link Bursts}), req/s; {@code null} without either
 	 * @param leftOut what the model leaves out that explains the miss, {@code null} when
 	 * not off
 	 */
 	public record Check(int calibratedAt, double predictedThroughput, double predictedLatencyMs, String binding,
-			double throughputRatio, Double latencyRatio, boolean off, Double ownCpuThroughput, String leftOut) {
+			double throughputRatio, Double latencyRatio, boolean off, Double ownCpuThroughput, Double burstyThroughput,
+			String leftOut) {
 	}
 
 	/**
@@ -153,8 +157,10 @@ public final class ModelFit {
 		boolean off = Math.abs(ratio - 1) > TOLERANCE;
 		StackDemands ownDemands = withCpu(demands, measured.cost());
 		Prediction own = (ownDemands != null) ? ownDemands.predict(measured.concurrency()).get(0) : null;
+		Double bursty = (ownDemands != null && dispersion(measured) != null)
+				? Bursts.throughput(ownDemands.model(), measured.concurrency(), dispersion(measured)) : null;
 		return new Check(calibratedAt, prediction.throughput(), prediction.latencyMs(), prediction.binding().name(),
-				ratio, latencyRatio, off, (own != null) ? own.throughput() : null,
+				ratio, latencyRatio, off, (own != null) ? own.throughput() : null, bursty,
 				off ? leftOut(demands, calibratedAt, measured, prediction, ownDemands, own) : null);
 	}
 
@@ -167,13 +173,13 @@ public final class ModelFit {
 	 * downstream delay is its CPU and queueing
 	 */
 	private static String stagesAgainstModel(StackDemands demands, StackDemands fed, Measured measured,
-			Prediction prediction) {
+			double predictedLatencyMs) {
 		AppStages stages = measured.stages();
 		if (stages == null) {
 			return "; the app's waits beyond its CPU (downstream calls queued on the shared harness core, the MongoDB "
-					+ "pool, carrier or event-loop threads, GC pauses) come in bursts a mean-value model cannot see";
+					+ "pool, carrier or event-loop threads, GC pauses) were not timed";
 		}
-		double modelled = prediction.latencyMs() - fed.downstreamMs();
+		double modelled = predictedLatencyMs - fed.downstreamMs();
 		double late = stages.downstreamMs() - demands.downstreamMs();
 		String stubs = (measured.stubDrift() != null)
 				? fmt("; a probe of the stubs saw them %+.0f %%", measured.stubDrift() * 100) : "";
@@ -184,18 +190,10 @@ public final class ModelFit {
 				stages.otherMs(), modelled);
 	}
 
-	/**
-	 * The sends' bursts, when they were read, as a cause the model leaves out: mean value
-	 * analysis solves product-form networks, whose queues bursts of arrivals exceed.
-	 */
-	private static String bursts(Measured measured) {
-		if (measured.sendDispersion() == null) {
-			return "";
-		}
-		return fmt("; the load came in bursts: JMeter's sends per %d ms varied %.0f× as much as random (Poisson) "
-				+ "arrivals' at the same rate (index of dispersion), and a mean-value model queues random arrivals "
-				+ "(bursts lengthen every queue: Mi et al., Middleware 2008)", LittlesLaw.BURST_WINDOW_MS,
-				measured.sendDispersion());
+	/** The sends' index of dispersion when it was read as a number Kingman can take. */
+	private static Double dispersion(Measured measured) {
+		Double index = measured.sendDispersion();
+		return (index != null && index >= 0 && !index.isInfinite()) ? index : null;
 	}
 
 	private static StackDemands withCpu(StackDemands demands, CpuCost cost) {
@@ -212,10 +210,12 @@ public final class ModelFit {
 	 * came from another load, the model holding them, or from the same load at another
 	 * placement); then, past half the tolerance, the stubs' latency as the probe measured
 	 * it under load (part of the probe's wait is the harness core's queue, which the
-	 * model holds too: the step is an upper bound). Failures end the chain (the model
-	 * knows none). Whatever the fed model still misses by more than the tolerance is
-	 * named last: the requests' wait inside the app by its own timers and the sends'
-	 * bursts, or the queues the model has no centre for; a cell faster than the fed model
+	 * model holds too: the step is an upper bound); then, while the cell is still slower
+	 * than the tolerance, the sends' bursts when more dispersed than random arrivals
+	 * ({@link Bursts}: every CPU queue's wait lengthened by Kingman's factor). Failures
+	 * end the chain (the model knows none). Whatever the fed model still misses by more
+	 * than the tolerance is named last: the requests' wait inside the app by its own
+	 * timers, or the queues the model has no centre for; a cell faster than the fed model
 	 * says so.
 	 */
 	private static String leftOut(StackDemands demands, int calibratedAt, Measured measured, Prediction prediction,
@@ -253,7 +253,21 @@ public final class ModelFit {
 			fed = probed;
 			last = slower;
 		}
-		double remaining = measured.throughput() / last.throughput();
+		double lastThroughput = last.throughput();
+		double lastLatencyMs = last.latencyMs();
+		if (measured.throughput() / lastThroughput < 1 - TOLERANCE && dispersion(measured) != null
+				&& dispersion(measured) > 1) {
+			double bursty = Bursts.throughput(fed.model(), measured.concurrency(), dispersion(measured));
+			steps.add(fmt(
+					"the load came in bursts: JMeter's sends per %d ms varied %.0f× as much as random (Poisson) "
+							+ "arrivals' at the same rate (index of dispersion), and mean value analysis queues random "
+							+ "arrivals; with every CPU queue's wait lengthened by (1 + that index) / 2 (Kingman's "
+							+ "approximation) it predicts %.0f req/s (%.2f×)",
+					LittlesLaw.BURST_WINDOW_MS, measured.sendDispersion(), bursty, measured.throughput() / bursty));
+			lastThroughput = bursty;
+			lastLatencyMs = measured.concurrency() * 1000 / bursty;
+		}
+		double remaining = measured.throughput() / lastThroughput;
 		if (Math.abs(remaining - 1) <= TOLERANCE && !steps.isEmpty()) {
 			return String.join("; ", steps);
 		}
@@ -261,14 +275,13 @@ public final class ModelFit {
 		if (remaining < 1 && measured.inAppShare() != null && measured.inAppShare() >= 0.9) {
 			rest = fmt("requests waited inside the app where the model has no centre: %.0f %% of those in flight "
 					+ "were in the app (its gauge against rate × latency, Little's law), %.0f ms of mean latency "
-					+ "against the model's %.0f, with the CPU per request it was given", measured.inAppShare() * 100,
-					(measured.meanLatencyMs() != null) ? measured.meanLatencyMs() : Double.NaN, last.latencyMs())
-					+ stagesAgainstModel(demands, fed, measured, last) + bursts(measured);
+					+ "against the model's %.0f, with the inputs it was given", measured.inAppShare() * 100,
+					(measured.meanLatencyMs() != null) ? measured.meanLatencyMs() : Double.NaN, lastLatencyMs)
+					+ stagesAgainstModel(demands, fed, measured, lastLatencyMs);
 		}
 		else if (remaining < 1) {
 			rest = "requests waited where the model has no centre: connection pools, the accept queue, GC pauses, "
-					+ "lock contention, or CPU scheduling delays beyond the mean (the model has means, not bursts)"
-					+ bursts(measured);
+					+ "lock contention, or CPU scheduling delays beyond the mean";
 		}
 		else {
 			rest = "the cell beat the model: its CPU figures are means over the trial, the model's CPU centre is "

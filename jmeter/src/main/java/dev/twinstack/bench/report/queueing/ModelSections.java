@@ -227,6 +227,8 @@ public final class ModelSections {
 		int predictedWithin = 0;
 		int placed = 0;
 		int placedWithin = 0;
+		int bursty = 0;
+		int burstyWithin = 0;
 		for (CellSummary summary : results.matrix()) {
 			Optional<ModelFit.Check> found = model.check(summary.cell());
 			if (found.isEmpty()) {
@@ -239,14 +241,19 @@ public final class ModelSections {
 				predicted++;
 				predictedWithin += c.off() ? 0 : 1;
 			}
+			double measured = summary.throughput().median() * (1 - summary.errorRate());
+			if (c.burstyThroughput() != null) {
+				bursty++;
+				burstyWithin += (Math.abs(measured / c.burstyThroughput() - 1) <= ModelFit.TOLERANCE) ? 1 : 0;
+			}
 			rows.add(new CheckRow(summary.cell().id(), kind.label(),
 					model.source(summary.cell()).orElse(String.valueOf(c.calibratedAt())),
-					fmt("%.1f", c.predictedThroughput()),
-					fmt("%.1f", summary.throughput().median() * (1 - summary.errorRate())),
+					fmt("%.1f", c.predictedThroughput()), fmt("%.1f", measured),
 					(c.off() ? "**" : "") + fmt("%.2f", c.throughputRatio()) + (c.off() ? "**" : ""),
 					fmt("%.0f", c.predictedLatencyMs()),
 					(c.latencyRatio() != null) ? fmt("%.2f", c.latencyRatio()) : "—", c.binding(),
 					(c.ownCpuThroughput() != null) ? fmt("%.1f", c.ownCpuThroughput()) : "—",
+					(c.burstyThroughput() != null) ? fmt("%.1f", c.burstyThroughput()) : "—",
 					model.placementCheck(summary.cell()).map((p) -> fmt("%.2f", p.throughputRatio())).orElse("—"),
 					(summary.littlesLaw() != null && summary.littlesLaw().sendDispersion() != null)
 							? fmt("%.1f", summary.littlesLaw().sendDispersion()) : "—"));
@@ -267,7 +274,7 @@ public final class ModelSections {
 			}
 		}
 		return render("model.md.mustache", new ModelView(demands, rows, misses, within, rows.size(), predictedWithin,
-				predicted, placedWithin, placed, (int) Math.round(ModelFit.TOLERANCE * 100)));
+				predicted, placedWithin, placed, burstyWithin, bursty, (int) Math.round(ModelFit.TOLERANCE * 100)));
 	}
 
 	/**
@@ -384,10 +391,15 @@ public final class ModelSections {
 	}
 
 	record ModelView(List<DemandRow> demands, List<CheckRow> rows, List<String> misses, int within, int cells,
-			int predictedWithin, int predicted, int placedWithin, int placed, int tolerancePercent) {
+			int predictedWithin, int predicted, int placedWithin, int placed, int burstyWithin, int bursty,
+			int tolerancePercent) {
 
 		boolean anyPlaced() {
 			return this.placed > 0;
+		}
+
+		boolean anyBursty() {
+			return this.bursty > 0;
 		}
 
 		boolean anyMisses() {
@@ -409,8 +421,8 @@ public final class ModelSections {
 	}
 
 	record CheckRow(String cell, String kind, String demandUsed, String predicted, String measured, String ratio,
-			String predictedLatency, String latencyRatio, String binding, String ownCpu, String otherPlacement,
-			String sendDispersion) {
+			String predictedLatency, String latencyRatio, String binding, String ownCpu, String ownCpuBursty,
+			String otherPlacement, String sendDispersion) {
 	}
 
 	record ProjectionView(WhatIfView whatIf, List<ProjectionRow> rows, String range) {
