@@ -157,8 +157,9 @@ public final class ModelFit {
 		boolean off = Math.abs(ratio - 1) > TOLERANCE;
 		StackDemands ownDemands = withCpu(demands, measured.cost());
 		Prediction own = (ownDemands != null) ? ownDemands.predict(measured.concurrency()).get(0) : null;
-		Double bursty = (ownDemands != null && dispersion(measured) != null)
-				? Bursts.throughput(ownDemands.model(), measured.concurrency(), dispersion(measured)) : null;
+		Double index = dispersion(measured);
+		Double bursty = (ownDemands != null && index != null)
+				? Bursts.throughput(ownDemands.model(), measured.concurrency(), index) : null;
 		return new Check(calibratedAt, prediction.throughput(), prediction.latencyMs(), prediction.binding().name(),
 				ratio, latencyRatio, off, (own != null) ? own.throughput() : null, bursty,
 				off ? leftOut(demands, calibratedAt, measured, prediction, ownDemands, own) : null);
@@ -255,15 +256,15 @@ public final class ModelFit {
 		}
 		double lastThroughput = last.throughput();
 		double lastLatencyMs = last.latencyMs();
-		if (measured.throughput() / lastThroughput < 1 - TOLERANCE && dispersion(measured) != null
-				&& dispersion(measured) > 1) {
-			double bursty = Bursts.throughput(fed.model(), measured.concurrency(), dispersion(measured));
+		Double index = dispersion(measured);
+		if (measured.throughput() / lastThroughput < 1 - TOLERANCE && index != null && index > 1) {
+			double bursty = Bursts.throughput(fed.model(), measured.concurrency(), index);
 			steps.add(fmt(
 					"the load came in bursts: JMeter's sends per %d ms varied %.0f× as much as random (Poisson) "
 							+ "arrivals' at the same rate (index of dispersion), and mean value analysis queues random "
 							+ "arrivals; with every CPU queue's wait lengthened by (1 + that index) / 2 (Kingman's "
 							+ "approximation) it predicts %.0f req/s (%.2f×)",
-					LittlesLaw.BURST_WINDOW_MS, measured.sendDispersion(), bursty, measured.throughput() / bursty));
+					LittlesLaw.BURST_WINDOW_MS, index, bursty, measured.throughput() / bursty));
 			lastThroughput = bursty;
 			lastLatencyMs = measured.concurrency() * 1000 / bursty;
 		}

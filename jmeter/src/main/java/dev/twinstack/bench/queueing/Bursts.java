@@ -2,6 +2,9 @@ package dev.twinstack.bench.queueing;
 
 import java.util.List;
 
+import org.apache.commons.math3.analysis.UnivariateFunction;
+import org.apache.commons.math3.analysis.solvers.BrentSolver;
+
 /**
  * The bench's closed model with bursty arrivals: every queueing centre's wait lengthened
  * by the variability of what arrives there, which mean value analysis takes as random
@@ -27,6 +30,7 @@ import java.util.List;
  * (the bench), and up to 12 % below it with a few clients whose demands match their think
  * time (Jain's Example 34.2; {@code BurstsTests}). The worker threads, when limited, hold
  * at most T requests: X(N) = X(min(N, T)), as in {@link ClosedModel} without think time.
+ * The root is found by Brent's method (Commons Math).
  */
 public final class Bursts {
 
@@ -96,19 +100,11 @@ public final class Bursts {
 		if (inside == 1) {
 			return 1000 / alone;
 		}
-		double low = 0;
-		double high = Math.min(capacity, inside / alone);
-		// X · R(X) rises with X from 0 to ∞ below the capacity: one root, by bisection
-		for (int i = 0; i < 100; i++) {
-			double mid = (low + high) / 2;
-			if (mid * responseMs(centres, mid, f, seen) < inside) {
-				low = mid;
-			}
-			else {
-				high = mid;
-			}
-		}
-		return low * 1000;
+		// X · R(X) rises with X from 0 to ∞ below the capacity: one root, bracketed by 0
+		// and the lower of the capacity and N over R(0) (where R only grows)
+		UnivariateFunction excess = (perMs) -> perMs * responseMs(centres, perMs, f, seen) - inside;
+		double high = Math.min(capacity * (1 - 1e-9), inside / alone * (1 + 1e-9));
+		return new BrentSolver(1e-12).solve(1000, excess, 0, high) * 1000;
 	}
 
 	/**
