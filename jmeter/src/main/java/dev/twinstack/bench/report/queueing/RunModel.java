@@ -287,13 +287,10 @@ public record RunModel(Map<Cell, ModelFit.Check> checks, Map<Cell, StackDemands>
 	/**
 	 * The most JIT compile time per request a rehearsal may have read, as a share of the
 	 * app's CPU per request net of it, for that CPU to serve as a cell's demand.
-	 * {@code jvm.compilation.time} is the compiler threads' elapsed time, CPU or not: on
-	 * a core shared with hundreds of request threads a compiler waits, and the app's CPU
-	 * net of it reads too low by up to that time (at c = 800, 1.8–18× the app's CPU per
-	 * request predicted webflux 0.54×). Below this share the rehearsal's demand is off by
-	 * less than the alternative's, the lowest load held up to the cell's, measured
-	 * 1.29–2.13× off in the standard runs (docs/design.md, "A rehearsal serves when its
-	 * JIT cannot move its demand").
+	 * {@code jvm.compilation.time} is the compiler threads' elapsed time, CPU or not, so
+	 * the net figure may read too low by up to that time. Below this share it is off by
+	 * less than the alternative, the lowest load's demands held up to the cell's load
+	 * (docs/design.md, "A rehearsal serves when its JIT cannot move its demand").
 	 */
 	public static final double REHEARSAL_JIT_SHARE = 0.25;
 
